@@ -1,0 +1,192 @@
+//! Command-line arguments (clap): raw flags only; `input` and the commands validate them.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudokit_core::BoxShape;
+
+/// Solve, count, check and study sudoku puzzles of every size (4×4 to 25×25, jigsaw, X).
+#[derive(Parser, Debug)]
+#[command(name = "sudokit", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve every puzzle, checking that its solution is unique.
+    Solve(SolveArgs),
+    /// Count the solutions of every puzzle, up to a limit.
+    Count(CountArgs),
+    /// Tell whether each puzzle is valid, solvable, unique and minimal.
+    Check(CheckArgs),
+    /// Print the candidate marks of each puzzle (after singles with --propagate).
+    Candidates(CandidatesArgs),
+    /// Print the search log of each puzzle: placements, branches, backtracks.
+    Trace(TraceArgs),
+    /// Time the uniqueness check on each file, on one thread.
+    Bench(BenchArgs),
+}
+
+/// Where puzzles come from and what layout they have.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files (any supported format); standard input when none or `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Box shape, rows x columns (e.g. 2x3 for 6×6); by default inferred from the cell count.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<BoxShape>,
+    /// Jigsaw regions: a file of N lines of N region symbols.
+    #[arg(long, value_name = "FILE", conflicts_with = "box_shape")]
+    pub regions: Option<PathBuf>,
+    /// Add the two diagonals as houses (sudoku-X).
+    #[arg(long)]
+    pub diagonals: bool,
+}
+
+/// How answers are written.
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// One JSON object per puzzle per line (same as --format json).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl OutputArgs {
+    /// The format, with `--json` taking precedence.
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
+}
+
+/// Output formats for grids.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line of N² symbols per puzzle.
+    Line,
+    /// A boxed, readable grid.
+    Grid,
+    /// A MATLAB matrix.
+    Matrix,
+    /// `row column digit` triples.
+    Triples,
+    /// One JSON object per puzzle per line.
+    Json,
+}
+
+/// Parallelism for batch commands.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// `sudokit solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Stop at the first solution: skip the uniqueness check.
+    #[arg(long)]
+    pub first: bool,
+}
+
+/// `sudokit count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// One JSON object per puzzle per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `sudokit check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// One JSON object per puzzle per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `sudokit candidates`.
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Apply naked and hidden singles first, to a fixed point.
+    #[arg(long)]
+    pub propagate: bool,
+    /// Output: a pencil-mark grid, a line of N³ marks (a digit where it is a candidate,
+    /// `.` elsewhere), or JSON.
+    #[arg(long, value_enum, default_value_t = MarksFormat::Grid)]
+    pub format: MarksFormat,
+    /// Same as --format json.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Output formats for candidate marks.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarksFormat {
+    /// A pencil-mark grid.
+    Grid,
+    /// N³ symbols: for each cell, N positions.
+    Line,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// `sudokit trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print the candidate grid after each round of propagation (as seed 004's log does).
+    #[arg(long)]
+    pub grids: bool,
+    /// Keep searching until this many solutions (2 proves uniqueness).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+}
+
+/// `sudokit bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Count solutions up to this limit (1 = first solution, 2 = uniqueness check).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+    /// Timed passes over each file; the fastest is reported.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
+    /// One JSON object per file.
+    #[arg(long)]
+    pub json: bool,
+}

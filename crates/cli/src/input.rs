@@ -1,0 +1,134 @@
+//! Input: open the files (or standard input), build the reader options from the layout
+//! flags, and turn every record of every file into a numbered [`Job`].
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use sudokit_core::format::{InputError, ReadOptions, Reader};
+use sudokit_core::{Grid, Layout};
+
+use crate::args::InputArgs;
+
+/// One puzzle to work on: where it came from and what was read.
+#[derive(Debug)]
+pub struct Job {
+    /// 0-based number of the puzzle across all inputs.
+    pub index: usize,
+    /// The file name (`-` for standard input).
+    pub file: Arc<str>,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or why it could not be read.
+    pub grid: Result<Grid, InputError>,
+}
+
+impl Job {
+    /// `file:line` of the puzzle, the prefix of its messages.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+
+    /// `file:line[:column]: message` for a read error.
+    pub fn read_error(&self, e: &InputError) -> String {
+        format!("{}:{e}", self.file)
+    }
+}
+
+/// An opened input.
+pub struct Source {
+    /// Its name in messages.
+    pub name: Arc<str>,
+    reader: Box<dyn BufRead + Send>,
+    /// Its size in bytes, when known (files).
+    pub size: Option<u64>,
+}
+
+/// Opens every file named (standard input for none or `-`).
+///
+/// # Errors
+/// When a file cannot be opened: a usage error, reported before any work starts.
+pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Result<Vec<Source>> {
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    files
+        .iter()
+        .map(|path| {
+            let (name, reader, size): (String, Box<dyn Read + Send>, Option<u64>) =
+                if path.as_os_str() == "-" {
+                    ("-".into(), Box::new(io::stdin()), None)
+                } else {
+                    let file = File::open(path)
+                        .with_context(|| format!("cannot open {}", path.display()))?;
+                    let size = file.metadata().ok().map(|m| m.len());
+                    (path.display().to_string(), Box::new(file), size)
+                };
+            let counted = Counted {
+                inner: reader,
+                read: read_bytes.clone(),
+            };
+            Ok(Source {
+                name: name.into(),
+                reader: Box::new(BufReader::with_capacity(1 << 16, counted)),
+                size,
+            })
+        })
+        .collect()
+}
+
+/// Reads the layout flags: `--box`, `--regions`, `--diagonals`.
+///
+/// # Errors
+/// When the regions file cannot be read or is not a valid region table.
+pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
+    let layout = match (&args.box_shape, &args.regions) {
+        (Some(shape), _) => Some(Layout::boxed(*shape)?),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            Some(Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))?)
+        }
+        (None, None) => None,
+    };
+    Ok(ReadOptions {
+        layout: layout.map(Arc::new),
+        diagonals: args.diagonals,
+    })
+}
+
+/// Every record of every source, numbered in order. Streams: nothing is read ahead.
+pub fn jobs(sources: Vec<Source>, opts: ReadOptions) -> impl Iterator<Item = Job> + Send {
+    sources
+        .into_iter()
+        .flat_map(move |s| {
+            let name = s.name.clone();
+            Reader::new(s.reader, opts.clone()).map(move |r| (name.clone(), r))
+        })
+        .enumerate()
+        .map(|(index, (file, r))| Job {
+            index,
+            file,
+            line: r.line,
+            grid: r.grid,
+        })
+}
+
+/// A reader that counts the bytes it has delivered (for the progress bar).
+struct Counted<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}

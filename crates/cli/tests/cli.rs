@@ -1,0 +1,409 @@
+//! The real binary on real files: the seed examples, every command, and bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// `../shared/data` beside the checkout (CI puts it there); `SUDOKIT_DATA` overrides.
+fn data_dir() -> PathBuf {
+    let dir = std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
+    assert!(
+        dir.is_dir(),
+        "shared data not found at {} (set SUDOKIT_DATA)",
+        dir.display()
+    );
+    dir
+}
+
+fn sudokit() -> Command {
+    Command::cargo_bin("sudokit").unwrap()
+}
+
+/// Runs `sudokit args...` with `stdin`; returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = sudokit().args(args).write_stdin(stdin).output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        out.status.code().unwrap(),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokit-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+const SEED000: &str =
+    "003000100100400000000200000000000050007036000000000042200000000000070900580010000";
+const SEED000_SOLUTION: &str =
+    "643758129192463587758291436861924753427536891935187642279645318314872965586319274";
+
+fn seed_answer(name: &str) -> String {
+    let answers = std::fs::read_to_string(data_dir().join("seeds/seeds.solved.txt")).unwrap();
+    let line = answers
+        .lines()
+        .find(|l| l.starts_with(&format!("{name}:")))
+        .unwrap();
+    line.rsplit(':').next().unwrap().to_string()
+}
+
+#[test]
+fn every_seed_file_solves_to_its_answer() {
+    let seeds = data_dir().join("seeds");
+    let cases: [(&str, &[&str], &[&str]); 5] = [
+        ("seed000-matlab-matrix.txt", &[], &["seed000"]),
+        ("seed001-6x6-givens.txt", &["--box", "2x3"], &["seed001"]),
+        ("seed002-matlab-rows.txt", &[], &["seed002a", "seed002b"]),
+        ("seed004-x-blanks.txt", &[], &["seed004x"]),
+        ("seed004-setline-rows.txt", &[], &["seed004vb"]),
+    ];
+    for (file, flags, names) in cases {
+        let path = seeds.join(file);
+        let mut args = vec!["solve", path.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{file}: {err}");
+        let expected: Vec<String> = names.iter().map(|n| seed_answer(n)).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), expected, "{file}");
+    }
+}
+
+#[test]
+fn solve_json_has_every_field() {
+    let (code, out, _) = run(&["solve", "--json"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["index"], 0);
+    assert_eq!(v["line"], 1);
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["solution"], SEED000_SOLUTION);
+    assert!(v["error"].is_null());
+}
+
+#[test]
+fn solve_reports_multiple_solutions_with_one_shown() {
+    let two = SEED000.replacen('3', "0", 1);
+    let (code, out, err) = run(&["solve"], &format!("{two}\n"));
+    assert_eq!(code, 0, "a puzzle with solutions is not a failure");
+    assert_eq!(out.lines().count(), 1);
+    assert!(err.contains("-:1: several solutions"), "{err}");
+    let (_, out, _) = run(&["solve", "--json"], &format!("{two}\n"));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(v["solution"].as_str().unwrap().len(), 81);
+}
+
+#[test]
+fn first_skips_the_uniqueness_check() {
+    let (code, out, _) = run(
+        &["solve", "--first", "--json"],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(json_lines(&out)[0]["status"], "solved");
+}
+
+#[test]
+fn output_formats() {
+    let (_, grid, _) = run(&["solve", "--format", "grid"], &format!("{SEED000}\n"));
+    assert!(
+        grid.starts_with("+-------+-------+-------+\n| 6 4 3 | 7 5 8 | 1 2 9 |\n"),
+        "{grid}"
+    );
+    let (_, matrix, _) = run(&["solve", "--format", "matrix"], &format!("{SEED000}\n"));
+    assert!(
+        matrix.starts_with("[6 4 3 7 5 8 1 2 9;\n 1 9 2"),
+        "{matrix}"
+    );
+    // What a writer writes, the reader reads: solve the printed grid again.
+    let (code, again, _) = run(&["solve"], &grid);
+    assert_eq!((code, again.trim()), (0, SEED000_SOLUTION));
+}
+
+#[test]
+fn wrong_length_bad_character_and_duplicate_givens() {
+    let mut bad_char = SEED000.to_string();
+    bad_char.replace_range(39..40, "q");
+    let mut duplicate = SEED000.to_string();
+    duplicate.replace_range(9 + 2..9 + 3, "5");
+    duplicate.replace_range(9 + 7..9 + 8, "5");
+    let input = format!("{}\n{bad_char}\n{duplicate}\n{SEED000}\n", &SEED000[..80]);
+    let path = temp_file("bad.txt", &input);
+    let (code, out, err) = run(&["solve", path.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert_eq!(
+        out.trim(),
+        SEED000_SOLUTION,
+        "the good puzzle is still answered"
+    );
+    let name = path.display().to_string();
+    assert!(
+        err.contains(&format!("{name}:1: 80 cells, expected 81")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{name}:2:40: unexpected character 'q'")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{name}:3: digit 5 twice in row 2 (columns 3 and 8)"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn unsolvable_puzzle() {
+    // r1c1 sees 2-9 in its row and 1 in its column: no candidate, yet no repeated digit.
+    let puzzle = format!(".23456789{}1{}", ".".repeat(27), ".".repeat(44));
+    let (code, out, err) = run(&["solve"], &format!("{puzzle}\n"));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("-:1: no solution"), "{err}");
+    let (_, out, _) = run(&["solve", "--json"], &format!("{puzzle}\n"));
+    assert_eq!(json_lines(&out)[0]["status"], "none");
+}
+
+#[test]
+fn empty_file() {
+    let path = temp_file("empty.txt", "");
+    let (code, out, err) = run(&["solve", path.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("no puzzle found"), "{err}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["solve", "/no/such/file.txt"], "").0, 2);
+    assert_eq!(run(&["solve", "--box", "7"], "").0, 2);
+    assert_eq!(run(&["frobnicate"], "").0, 2);
+    let regions = temp_file("regions.txt", "AAB\nABB\n");
+    let (code, _, err) = run(&["solve", "--regions", regions.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("region"), "{err}");
+}
+
+/// 10,000 lines of real puzzles with every 100th broken: every good puzzle answered, in
+/// order, with any thread count; the broken ones named; exit code 1.
+#[test]
+fn ten_thousand_lines_with_every_hundredth_broken() {
+    let solved =
+        std::fs::read_to_string(data_dir().join("bench/puzzles2_17_clue.solved.txt")).unwrap();
+    let rows: Vec<(&str, &str)> = solved
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(10_000)
+        .map(|l| (&l[..81], &l[l.len() - 81..]))
+        .collect();
+    let lines: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| {
+            if i % 100 == 99 {
+                format!("{}q", &p[..80])
+            } else {
+                p.to_string()
+            }
+        })
+        .collect();
+    let path = temp_file("ten-thousand.txt", &(lines.join("\n") + "\n"));
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "5"] {
+        let (code, out, _) = run(
+            &[
+                "solve",
+                "--json",
+                "--threads",
+                threads,
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 1);
+        let values = json_lines(&out);
+        assert_eq!(values.len(), 10_000);
+        for (i, v) in values.iter().enumerate() {
+            assert_eq!(v["index"], i);
+            assert_eq!(v["line"], i + 1);
+            if i % 100 == 99 {
+                assert_eq!(v["status"], "invalid");
+                let err = v["error"].as_str().unwrap();
+                assert!(
+                    err.ends_with(&format!(":{}:81: unexpected character 'q'", i + 1)),
+                    "{err}"
+                );
+            } else {
+                assert_eq!(v["status"], "unique");
+                assert_eq!(v["solution"], rows[i].1);
+            }
+        }
+        outputs.push(out);
+    }
+    assert!(
+        outputs.windows(2).all(|w| w[0] == w[1]),
+        "same output whatever the thread count"
+    );
+}
+
+#[test]
+fn count_with_limit_and_json() {
+    let input = format!("{SEED000}\n{}\n", ".".repeat(16));
+    let (code, out, _) = run(&["count", "--limit", "100"], &input);
+    assert_eq!(code, 0);
+    assert_eq!(out, "1\n100+\n");
+    let (_, out, _) = run(&["count", "--json"], &input);
+    let v = json_lines(&out);
+    assert_eq!(
+        (v[0]["count"].as_u64(), v[0]["complete"].as_bool()),
+        (Some(1), Some(true))
+    );
+    assert_eq!(
+        (v[1]["count"].as_u64(), v[1]["complete"].as_bool()),
+        (Some(288), Some(true))
+    );
+}
+
+#[test]
+fn check_tells_unique_minimal_and_redundant() {
+    let seed_with_extra = {
+        let mut s = SEED000.to_string();
+        s.replace_range(0..1, "6");
+        s
+    };
+    let input = format!(
+        "{SEED000}\n{seed_with_extra}\n{}\n",
+        SEED000.replacen('3', "0", 1)
+    );
+    let (code, out, _) = run(&["check"], &input);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "-:1: unique, minimal, 17 clues");
+    assert!(
+        lines[1].starts_with("-:2: unique, not minimal ("),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("r1c1"), "{}", lines[1]);
+    assert_eq!(lines[2], "-:3: several solutions, 16 clues");
+    let (_, out, _) = run(&["check", "--json"], &input);
+    let v = json_lines(&out);
+    assert_eq!(v[0]["minimal"], true);
+    assert_eq!(v[1]["minimal"], false);
+    assert!(v[2]["minimal"].is_null());
+    assert_eq!(v[2]["unique"], false);
+}
+
+#[test]
+fn candidates_grid_and_propagation() {
+    let (code, out, _) = run(&["candidates"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0);
+    assert!(out.lines().nth(1).unwrap().starts_with("| 46789"), "{out}");
+    let (_, out, _) = run(
+        &["candidates", "--json", "--propagate"],
+        "1.3..2.........4\n",
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 16);
+    let (code, _, err) = run(
+        &["candidates", "--propagate"],
+        &format!(".23456789{}1{}\n", ".".repeat(27), ".".repeat(44)),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("r1c1 has no candidate left"), "{err}");
+}
+
+#[test]
+fn trace_logs_singles_branches_and_backtracks() {
+    let (code, out, _) = run(&["trace"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("(naked single)") || out.contains("(hidden single in"),
+        "{out}"
+    );
+    assert!(out.contains("branch 1 (push):"), "{out}");
+    assert!(
+        out.contains(&format!("solution 1: {SEED000_SOLUTION}")),
+        "{out}"
+    );
+    assert!(
+        out.contains("search complete: 1 solution") || out.contains("stopped at the limit"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["trace", "--limit", "2"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("exhausted (pop)"), "{out}");
+    assert!(out.contains("search complete: 1 solution;"), "{out}");
+}
+
+#[test]
+fn bench_reports_each_file() {
+    let path = data_dir().join("bench/puzzles6_forum_hardest_1106.txt");
+    let (code, out, _) = run(
+        &["bench", "--repeat", "1", "--json", path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["puzzles"], 375);
+    assert!(v["us_per_puzzle"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn jigsaw_and_diagonal_layouts() {
+    let regions = temp_file("jigsaw4.txt", "AAAB\nCABB\nCCDB\nCDDD\n");
+    let (code, out, err) = run(
+        &[
+            "count",
+            "--regions",
+            regions.to_str().unwrap(),
+            "--limit",
+            "1000",
+        ],
+        "................\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let n: u64 = out.trim().trim_end_matches('+').parse().unwrap();
+    assert!(n > 0, "this jigsaw layout has solutions");
+    let (code, out, _) = run(
+        &["solve", "--diagonals", "--first"],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    assert_eq!(code, 0);
+    let s = out.trim().as_bytes();
+    let diag: std::collections::HashSet<u8> = (0..9).map(|i| s[i * 10]).collect();
+    assert_eq!(diag.len(), 9, "the main diagonal holds every digit");
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    let path = data_dir().join("bench/puzzles3_magictour_top1465.txt");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .args(["solve", path.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(Path::new(&path).exists());
+}

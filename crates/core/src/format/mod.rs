@@ -1,0 +1,8 @@
+//! Text formats: a lenient [`Reader`] for every input format, and exact writers.
+
+pub mod json;
+mod read;
+mod scan;
+pub mod write;
+
+pub use read::{read_all, ErrorKind, InputError, ReadOptions, Reader, Record};

@@ -1,0 +1,605 @@
+//! The lenient reader: any mix of the supported formats in one text, one record per puzzle.
+
+use std::fmt;
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::scan::{is_whole_count, scan_cells, scan_line, strip_comment, Cells, Context, Scan};
+use crate::grid::Grid;
+use crate::layout::{BoxShape, Layout, LayoutError};
+use crate::MAX_SIDE;
+
+/// How to read: a fixed layout, or sizes inferred from each puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The layout every puzzle must have (from `--box` or `--regions`). By default each
+    /// puzzle's size is inferred from its cell count, with the usual box shape.
+    pub layout: Option<Arc<Layout>>,
+    /// Add the two diagonals as houses to every layout.
+    pub diagonals: bool,
+}
+
+/// One puzzle read from the input, or the error that stopped it.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The 1-based input line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or why it could not be read.
+    pub grid: Result<Grid, InputError>,
+}
+
+/// Why a puzzle could not be read, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct InputError {
+    /// 1-based input line.
+    pub line: usize,
+    /// 1-based character column, when one character is at fault.
+    pub column: Option<usize>,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+impl InputError {
+    /// An error at `line` (and `column`).
+    pub fn new(line: usize, column: Option<usize>, kind: ErrorKind) -> InputError {
+        InputError { line, column, kind }
+    }
+
+    fn at(line: usize, col: u32, kind: ErrorKind) -> InputError {
+        InputError::new(line, Some(col as usize), kind)
+    }
+}
+
+impl fmt::Display for InputError {
+    /// `12:40: unexpected character 'q'` or `3: 80 cells, expected 81`: prefix a file name
+    /// and a colon to get the usual `file:line:column: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "{}:{}: {}", self.line, c, self.kind),
+            None => write!(f, "{}: {}", self.line, self.kind),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// What is wrong with a piece of input.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A character that belongs to no format.
+    #[error("unexpected character '{0}'")]
+    UnexpectedChar(char),
+    /// A digit beyond the grid side.
+    #[error("digit {value} is too large for a {side}×{side} grid")]
+    DigitTooLarge {
+        /// The value written.
+        value: usize,
+        /// The grid side.
+        side: usize,
+    },
+    /// A puzzle line of the wrong length.
+    #[error("{found} cells, expected {expected}")]
+    CellCount {
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A row of a grid block or matrix of the wrong length.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RowLength {
+        /// 1-based row of the grid.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A grid block or matrix with too few or too many rows.
+    #[error("the grid has {rows} rows, expected {expected}")]
+    RowCount {
+        /// Rows found.
+        rows: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// A `[` with no `]`.
+    #[error("the matrix opened here is never closed with ']'")]
+    UnclosedMatrix,
+    /// A puzzle whose side differs from the fixed layout.
+    #[error("a {found}×{found} puzzle, but the layout is {expected}×{expected}")]
+    SideMismatch {
+        /// The puzzle's side.
+        found: usize,
+        /// The layout's side.
+        expected: usize,
+    },
+    /// A `row column digit` triple with a number out of range.
+    #[error("{what} {value} is outside 1..{side}")]
+    TripleRange {
+        /// `row`, `column` or `digit`.
+        what: &'static str,
+        /// The number written.
+        value: usize,
+        /// The grid side.
+        side: usize,
+    },
+    /// Two triples giving different digits to one cell.
+    #[error("r{row}c{col} is given {digit} here and {other} on line {other_line}")]
+    TripleClash {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The digit on this line.
+        digit: usize,
+        /// The digit given before.
+        other: usize,
+        /// Where it was given before.
+        other_line: usize,
+    },
+    /// The size has no layout (e.g. a prime side without `--regions`).
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    /// No puzzle in the input.
+    #[error("no puzzle found")]
+    Empty,
+    /// The input could not be read.
+    #[error("read error: {0}")]
+    Io(String),
+}
+
+/// Reads puzzles from text, any format, one [`Record`] at a time (streaming: memory does
+/// not grow with the input).
+///
+/// Formats, mixed freely:
+/// - one puzzle per line, N² symbols (`1`–`9`, `A`–`P`; blanks `.` `0` `x` `X` `*` `_`),
+///   anything after the first whitespace-separated token ignored when that token is a
+///   whole puzzle;
+/// - a grid block: N lines of N cells, separated by spaces, commas or nothing, with
+///   `|` `-` `+` borders ignored (numbers such as `10` when every cell is a spaced number);
+/// - a MATLAB matrix `[a b c; d e f; ...]`, possibly over several lines;
+/// - `row column digit` triples, one per line, ending at a blank line.
+///
+/// `#` starts a comment. Without a fixed layout, the side is inferred from the cell
+/// count; a line of 16 symbols without separators is a 4×4 puzzle, not a 16×16 row.
+///
+/// ```
+/// use sudokit_core::format::{Reader, ReadOptions};
+/// let text = "1.3..2.........4\n\n[1 2 0 0; 0 0 1 2; 0 1 0 0; 0 0 0 1]\n";
+/// let records: Vec<_> = Reader::new(text.as_bytes(), ReadOptions::default()).collect();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[1].line, 3);
+/// assert_eq!(records[1].grid.as_ref().unwrap().to_line(), "12....12.1.....1");
+/// ```
+pub struct Reader<R> {
+    src: R,
+    opts: ReadOptions,
+    line_no: usize,
+    buf: Vec<u8>,
+    pending: Option<(usize, String)>,
+    layouts: Vec<Option<Arc<Layout>>>,
+    failed: bool,
+}
+
+/// A row of cells with the line it came from.
+type Row = (usize, Cells);
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `src`.
+    pub fn new(src: R, mut opts: ReadOptions) -> Reader<R> {
+        if opts.diagonals {
+            opts.layout = opts.layout.map(|l| Arc::new((*l).clone().with_diagonals()));
+        }
+        Reader {
+            src,
+            opts,
+            line_no: 0,
+            buf: Vec::new(),
+            pending: None,
+            layouts: vec![None; MAX_SIDE + 1],
+            failed: false,
+        }
+    }
+
+    fn ctx(&self) -> Context {
+        Context {
+            fixed_side: self.opts.layout.as_ref().map(|l| l.side()),
+            in_matrix: false,
+        }
+    }
+
+    /// The next line, with its number; `Err` on a read error.
+    fn next_line(&mut self) -> Option<Result<(usize, String), InputError>> {
+        if let Some(p) = self.pending.take() {
+            return Some(Ok(p));
+        }
+        if self.failed {
+            return None;
+        }
+        self.buf.clear();
+        match self.src.read_until(b'\n', &mut self.buf) {
+            Ok(0) => None,
+            Ok(_) => {
+                self.line_no += 1;
+                let text = String::from_utf8_lossy(&self.buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string();
+                Some(Ok((self.line_no, text)))
+            }
+            Err(e) => {
+                self.failed = true;
+                Some(Err(InputError::new(
+                    self.line_no + 1,
+                    None,
+                    ErrorKind::Io(e.to_string()),
+                )))
+            }
+        }
+    }
+
+    fn push_back(&mut self, line: (usize, String)) {
+        self.pending = Some(line);
+    }
+
+    fn layout_for(&mut self, n: usize, line: usize) -> Result<Arc<Layout>, InputError> {
+        if let Some(l) = &self.opts.layout {
+            return if l.side() == n {
+                Ok(l.clone())
+            } else {
+                Err(InputError::new(
+                    line,
+                    None,
+                    ErrorKind::SideMismatch {
+                        found: n,
+                        expected: l.side(),
+                    },
+                ))
+            };
+        }
+        if let Some(l) = self.layouts.get(n).and_then(|l| l.clone()) {
+            return Ok(l);
+        }
+        let mut layout = Layout::for_side(n).map_err(|e| InputError::new(line, None, e.into()))?;
+        if self.opts.diagonals {
+            layout = layout.with_diagonals();
+        }
+        let layout = Arc::new(layout);
+        self.layouts[n] = Some(layout.clone());
+        Ok(layout)
+    }
+
+    /// Builds the grid of side `n` from rows of cells, checking each value.
+    fn grid_from_rows(
+        &mut self,
+        n: usize,
+        rows: &[Row],
+        first_line: usize,
+    ) -> Result<Grid, InputError> {
+        let layout = self.layout_for(n, first_line)?;
+        let mut values = Vec::with_capacity(n * n);
+        for (line, cells) in rows {
+            for (&v, &col) in cells.values.iter().zip(&cells.cols) {
+                if v as usize > n {
+                    return Err(InputError::at(
+                        *line,
+                        col,
+                        ErrorKind::DigitTooLarge {
+                            value: v as usize,
+                            side: n,
+                        },
+                    ));
+                }
+                values.push(v);
+            }
+        }
+        Ok(Grid::from_values(layout, values))
+    }
+
+    fn record(&mut self) -> Option<Record> {
+        loop {
+            let (no, text) = match self.next_line()? {
+                Ok(l) => l,
+                Err(e) => {
+                    return Some(Record {
+                        line: e.line,
+                        grid: Err(e),
+                    })
+                }
+            };
+            let grid = match scan_line(&text, self.ctx()) {
+                Scan::Empty | Scan::Comment | Scan::Border => continue,
+                Scan::Bad { col, ch } => {
+                    Err(InputError::at(no, col, ErrorKind::UnexpectedChar(ch)))
+                }
+                Scan::Matrix(at) => self.read_matrix(no, &text, at),
+                Scan::Triple(t) => self.read_triples(no, t),
+                Scan::Cells(cells) => self.read_cells(no, cells),
+            };
+            return Some(Record { line: no, grid });
+        }
+    }
+
+    /// A line of cells: a whole puzzle, or the first row of a grid block.
+    fn read_cells(&mut self, no: usize, cells: Cells) -> Result<Grid, InputError> {
+        let k = cells.len();
+        let fixed = self.ctx().fixed_side;
+        if is_whole_count(k, cells.compact, fixed) {
+            let n = (k as f64).sqrt().round() as usize;
+            return self.grid_from_rows(n, &[(no, cells)], no);
+        }
+        let row_side = match fixed {
+            Some(n) if k == n => Some(n),
+            Some(_) => None,
+            None if (crate::layout::MIN_SIDE..=MAX_SIDE).contains(&k) => Some(k),
+            None => None,
+        };
+        match row_side {
+            Some(n) => self.read_block(no, cells, n),
+            None => Err(InputError::new(
+                no,
+                None,
+                ErrorKind::CellCount {
+                    found: k,
+                    expected: expected_count(k, fixed),
+                },
+            )),
+        }
+    }
+
+    /// A grid block of `n` rows starting with `first`. Blank lines may separate bands.
+    /// A broken row is still counted as a row, so one bad grid does not spill into the next.
+    fn read_block(&mut self, no: usize, first: Cells, n: usize) -> Result<Grid, InputError> {
+        let band = BoxShape::for_side(n).map_or(n, |s| s.rows);
+        let mut rows: Vec<Row> = vec![(no, first)];
+        let mut error: Option<InputError> = None;
+        let mut after_blank = false;
+        while rows.len() < n {
+            let Some(next) = self.next_line() else { break };
+            let (line, text) = match next {
+                Ok(l) => l,
+                Err(e) => {
+                    error.get_or_insert(e);
+                    break;
+                }
+            };
+            let scan = scan_line(
+                &text,
+                Context {
+                    fixed_side: Some(n),
+                    in_matrix: false,
+                },
+            );
+            match scan {
+                Scan::Comment | Scan::Border => continue,
+                Scan::Empty if rows.len() % band == 0 && !after_blank => {
+                    after_blank = true;
+                    continue;
+                }
+                Scan::Cells(c) if c.len() == n => rows.push((line, c)),
+                Scan::Cells(c) if !after_blank && c.len() != n * n && c.len() < 2 * n => {
+                    let kind = ErrorKind::RowLength {
+                        row: rows.len() + 1,
+                        found: c.len(),
+                        expected: n,
+                    };
+                    error.get_or_insert(InputError::new(line, None, kind));
+                    rows.push((line, c));
+                }
+                Scan::Triple(_) if !after_blank => {
+                    let kind = ErrorKind::RowLength {
+                        row: rows.len() + 1,
+                        found: 3,
+                        expected: n,
+                    };
+                    error.get_or_insert(InputError::new(line, None, kind));
+                    rows.push((line, Cells::default()));
+                }
+                Scan::Bad { col, ch } if !after_blank => {
+                    error.get_or_insert(InputError::at(line, col, ErrorKind::UnexpectedChar(ch)));
+                    rows.push((line, Cells::default()));
+                }
+                _ => {
+                    self.push_back((line, text));
+                    break;
+                }
+            }
+            after_blank = false;
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if rows.len() < n {
+            return Err(InputError::new(
+                no,
+                None,
+                ErrorKind::RowCount {
+                    rows: rows.len(),
+                    expected: n,
+                },
+            ));
+        }
+        self.grid_from_rows(n, &rows, no)
+    }
+
+    /// `row column digit` lines until a line that is not a triple.
+    fn read_triples(&mut self, no: usize, first: [(usize, u32); 3]) -> Result<Grid, InputError> {
+        let mut triples = vec![(no, first)];
+        while let Some(next) = self.next_line() {
+            let (line, text) = next?;
+            match scan_line(&text, self.ctx()) {
+                Scan::Comment => continue,
+                Scan::Triple(t) => triples.push((line, t)),
+                Scan::Empty => break,
+                _ => {
+                    self.push_back((line, text));
+                    break;
+                }
+            }
+        }
+        let n = match &self.opts.layout {
+            Some(l) => l.side(),
+            None => infer_side(triples.iter().flat_map(|(_, t)| t.iter().map(|&(v, _)| v))),
+        };
+        let layout = self.layout_for(n, no)?;
+        let mut values = vec![0u8; n * n];
+        let mut given_on = vec![0usize; n * n];
+        for (line, [(r, rc), (c, cc), (d, dc)]) in triples {
+            for (what, v, col) in [("row", r, rc), ("column", c, cc), ("digit", d, dc)] {
+                if v == 0 || v > n {
+                    return Err(InputError::at(
+                        line,
+                        col,
+                        ErrorKind::TripleRange {
+                            what,
+                            value: v,
+                            side: n,
+                        },
+                    ));
+                }
+            }
+            let i = (r - 1) * n + (c - 1);
+            if values[i] != 0 && values[i] as usize != d {
+                let kind = ErrorKind::TripleClash {
+                    row: r,
+                    col: c,
+                    digit: d,
+                    other: values[i] as usize,
+                    other_line: given_on[i],
+                };
+                return Err(InputError::new(line, None, kind));
+            }
+            values[i] = d as u8;
+            given_on[i] = line;
+        }
+        Ok(Grid::from_values(layout, values))
+    }
+
+    /// A MATLAB matrix from the `[` at byte `at` of `text` to the next `]`.
+    fn read_matrix(&mut self, no: usize, text: &str, at: usize) -> Result<Grid, InputError> {
+        let mut segments: Vec<(usize, u32, String)> = Vec::new();
+        let mut line = no;
+        let mut rest = text[at + 1..].to_string();
+        let mut col_base = text[..=at].chars().count() as u32;
+        loop {
+            if let Some(end) = rest.find(']') {
+                segments.push((line, col_base, rest[..end].to_string()));
+                break;
+            }
+            segments.push((line, col_base, rest));
+            match self.next_line() {
+                Some(next) => {
+                    let (l, t) = next?;
+                    line = l;
+                    rest = strip_comment(&t).0.to_string();
+                    col_base = 0;
+                }
+                None => return Err(InputError::new(no, None, ErrorKind::UnclosedMatrix)),
+            }
+        }
+        let rows = matrix_rows(&segments)?;
+        let Some((_, first)) = rows.first() else {
+            return Err(InputError::new(
+                no,
+                None,
+                ErrorKind::CellCount {
+                    found: 0,
+                    expected: 81,
+                },
+            ));
+        };
+        let fixed = self.ctx().fixed_side;
+        if rows.len() == 1 && is_whole_count(first.len(), first.compact, fixed) {
+            let n = (first.len() as f64).sqrt().round() as usize;
+            return self.grid_from_rows(n, &rows, no);
+        }
+        let n = fixed.unwrap_or(first.len());
+        for (i, (l, r)) in rows.iter().enumerate() {
+            if r.len() != n {
+                return Err(InputError::new(
+                    *l,
+                    None,
+                    ErrorKind::RowLength {
+                        row: i + 1,
+                        found: r.len(),
+                        expected: n,
+                    },
+                ));
+            }
+        }
+        if rows.len() != n {
+            return Err(InputError::new(
+                no,
+                None,
+                ErrorKind::RowCount {
+                    rows: rows.len(),
+                    expected: n,
+                },
+            ));
+        }
+        self.grid_from_rows(n, &rows, no)
+    }
+}
+
+/// The rows of a matrix: its text split at `;` and line ends.
+fn matrix_rows(segments: &[(usize, u32, String)]) -> Result<Vec<Row>, InputError> {
+    let ctx = Context {
+        fixed_side: None,
+        in_matrix: true,
+    };
+    let mut rows = Vec::new();
+    for (line, col_base, seg) in segments {
+        let mut col = *col_base;
+        for piece in seg.split(';') {
+            if !piece.trim().is_empty() {
+                match scan_cells(piece, col, ctx) {
+                    Scan::Cells(c) => rows.push((*line, c)),
+                    Scan::Bad { col, ch } => {
+                        return Err(InputError::at(*line, col, ErrorKind::UnexpectedChar(ch)))
+                    }
+                    _ => unreachable!("scan_cells in a matrix yields cells or an error"),
+                }
+            }
+            col += piece.chars().count() as u32 + 1;
+        }
+    }
+    Ok(rows)
+}
+
+/// The side for triples without a fixed layout: the smallest with boxes that holds them all.
+fn infer_side(values: impl Iterator<Item = usize>) -> usize {
+    let max = values.max().unwrap_or(0).max(crate::layout::MIN_SIDE);
+    (max..=MAX_SIDE)
+        .find(|&n| BoxShape::for_side(n).is_some())
+        .unwrap_or(max)
+}
+
+/// The cell count a wrong line most likely meant.
+fn expected_count(found: usize, fixed: Option<usize>) -> usize {
+    match fixed {
+        Some(n) if found > 2 * n => n * n,
+        Some(n) => n,
+        None => {
+            let n = ((found as f64).sqrt().round() as usize).clamp(6, MAX_SIDE);
+            if found < crate::layout::MIN_SIDE {
+                81
+            } else {
+                n * n
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        self.record()
+    }
+}
+
+/// Reads every puzzle of `text` with the default options.
+pub fn read_all(text: &str) -> Vec<Record> {
+    Reader::new(text.as_bytes(), ReadOptions::default()).collect()
+}

@@ -1,0 +1,147 @@
+//! Writers: each format written one exact way, so that reading it back gives the same grid.
+
+use std::fmt::Write as _;
+
+use crate::digit::{Digit, DigitSet};
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// One line of N² symbols, `.` for blanks (the same as [`Grid::to_line`]).
+pub fn line(grid: &Grid) -> String {
+    grid.to_line()
+}
+
+/// A readable grid: boxes framed with `+`, `-` and `|`; a jigsaw layout is written as
+/// plain rows (its regions cannot be drawn with straight borders).
+///
+/// ```
+/// use sudokit_core::{format, Grid};
+/// let g = Grid::from_line("1.3..2.........4").unwrap();
+/// assert_eq!(format::write::grid(&g), "\
+/// +-----+-----+
+/// | 1 . | 3 . |
+/// | . 2 | . . |
+/// +-----+-----+
+/// | . . | . . |
+/// | . . | . 4 |
+/// +-----+-----+
+/// ");
+/// ```
+pub fn grid(grid: &Grid) -> String {
+    let texts: Vec<String> = grid
+        .values()
+        .iter()
+        .map(|&v| symbol(v).to_string())
+        .collect();
+    framed(grid.layout(), &texts, " ")
+}
+
+/// A pencil-mark grid: each cell shows its digit, or its candidates run together
+/// (`-` when it has none), columns padded to their widest cell.
+pub fn candidates(layout: &Layout, values: &[u8], cands: &[DigitSet]) -> String {
+    let texts: Vec<String> = values
+        .iter()
+        .zip(cands)
+        .map(|(&v, &c)| match (v, c.is_empty()) {
+            (0, true) => "-".to_string(),
+            (0, false) => c.to_string(),
+            _ => symbol(v).to_string(),
+        })
+        .collect();
+    framed(layout, &texts, "  ")
+}
+
+/// Lays out one text per cell in rows, with box borders when the layout has boxes.
+fn framed(layout: &Layout, texts: &[String], gap: &str) -> String {
+    let n = layout.side();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| texts[r * n + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let Some(shape) = layout.box_shape() else {
+        return (0..n)
+            .map(|r| {
+                row_text(&texts[r * n..(r + 1) * n], &widths, gap)
+                    .trim_end()
+                    .to_string()
+                    + "\n"
+            })
+            .collect();
+    };
+    let stacks: Vec<std::ops::Range<usize>> = (0..n / shape.cols)
+        .map(|s| s * shape.cols..(s + 1) * shape.cols)
+        .collect();
+    let rule: String = stacks
+        .iter()
+        .map(|s| {
+            "-".repeat(widths[s.clone()].iter().sum::<usize>() + gap.len() * (shape.cols - 1) + 2)
+        })
+        .fold("+".to_string(), |acc, seg| acc + &seg + "+");
+    let mut out = String::new();
+    for r in 0..n {
+        if r % shape.rows == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        out.push('|');
+        for s in &stacks {
+            let cells = &texts[r * n + s.start..r * n + s.end];
+            let _ = write!(out, " {} |", row_text(cells, &widths[s.clone()], gap));
+        }
+        out.push('\n');
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}
+
+fn row_text(cells: &[String], widths: &[usize], gap: &str) -> String {
+    let padded: Vec<String> = cells
+        .iter()
+        .zip(widths)
+        .map(|(t, &w)| format!("{t:<w$}"))
+        .collect();
+    padded.join(gap)
+}
+
+/// A MATLAB matrix, one row a line, values as numbers, 0 for blanks.
+///
+/// ```
+/// use sudokit_core::{format, Grid};
+/// let g = Grid::from_line("1.3..2.........4").unwrap();
+/// assert_eq!(format::write::matrix(&g), "[1 0 3 0;\n 0 2 0 0;\n 0 0 0 0;\n 0 0 0 4]\n");
+/// ```
+pub fn matrix(grid: &Grid) -> String {
+    let n = grid.side();
+    let rows: Vec<String> = grid
+        .values()
+        .chunks(n)
+        .map(|r| {
+            r.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    format!("[{}]\n", rows.join(";\n "))
+}
+
+/// `row column digit` triples (1-based), one given a line, in reading order.
+pub fn triples(grid: &Grid) -> String {
+    let n = grid.side();
+    let mut out = String::new();
+    for (i, &v) in grid.values().iter().enumerate() {
+        if v != 0 {
+            let _ = writeln!(out, "{} {} {}", i / n + 1, i % n + 1, v);
+        }
+    }
+    out
+}
+
+fn symbol(v: u8) -> char {
+    Digit::new_checked(v).map_or('.', Digit::to_char)
+}

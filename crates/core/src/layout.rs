@@ -1,0 +1,764 @@
+//! Layouts: the side N, the cells, and the houses (rows, columns, regions, diagonals).
+//!
+//! A house is a group of N cells that must hold every digit once. Every layout has
+//! N rows, N columns and N regions; regions are R×C boxes, or any partition of the
+//! grid into N groups of N cells (jigsaw). The two diagonals may be added ("sudoku-X").
+//!
+//! House numbering, for a side `n`:
+//!
+//! ```text
+//! 0 .. n      rows         (house = row)
+//! n .. 2n     columns      (house = n + column)
+//! 2n .. 3n    regions      (house = 2n + region)
+//! 3n, 3n+1    diagonals    (only with diagonals: main, then anti)
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::digit::MAX_SIDE;
+
+/// The smallest grid side: 4×4.
+pub const MIN_SIDE: usize = 4;
+
+/// A cell, by its index in reading order: `row * n + column` (0-based).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The cell with reading-order index `index`.
+    pub fn new(index: usize) -> Cell {
+        debug_assert!(index < MAX_SIDE * MAX_SIDE);
+        Cell(index as u16)
+    }
+
+    /// The reading-order index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A house, by its number in its layout (see the module doc for the numbering).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct House(u16);
+
+impl House {
+    /// The house numbered `index`.
+    pub fn new(index: usize) -> House {
+        House(index as u16)
+    }
+
+    /// Its number.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a house is, with its 0-based number among houses of its kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HouseKind {
+    /// A row, numbered top to bottom.
+    Row(u8),
+    /// A column, numbered left to right.
+    Column(u8),
+    /// An R×C box, numbered in reading order.
+    Box(u8),
+    /// A jigsaw region, numbered by its first cell in reading order.
+    Region(u8),
+    /// The diagonal from the top-left corner to the bottom-right one.
+    Diagonal,
+    /// The diagonal from the top-right corner to the bottom-left one.
+    AntiDiagonal,
+}
+
+impl HouseKind {
+    /// The short name in the community notation: `r3`, `c5`, `b7` (1-based), `d1`, `d2`.
+    pub fn short(self) -> String {
+        match self {
+            HouseKind::Row(i) => format!("r{}", i + 1),
+            HouseKind::Column(i) => format!("c{}", i + 1),
+            HouseKind::Box(i) | HouseKind::Region(i) => format!("b{}", i + 1),
+            HouseKind::Diagonal => "d1".to_string(),
+            HouseKind::AntiDiagonal => "d2".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for HouseKind {
+    /// Plain words, 1-based: `row 3`, `box 7`, `region 2`, `the main diagonal`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HouseKind::Row(i) => write!(f, "row {}", i + 1),
+            HouseKind::Column(i) => write!(f, "column {}", i + 1),
+            HouseKind::Box(i) => write!(f, "box {}", i + 1),
+            HouseKind::Region(i) => write!(f, "region {}", i + 1),
+            HouseKind::Diagonal => write!(f, "the main diagonal"),
+            HouseKind::AntiDiagonal => write!(f, "the anti-diagonal"),
+        }
+    }
+}
+
+/// The shape of a box: `rows` × `cols` cells (the seed 6×6 grid has 2×3 boxes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BoxShape {
+    /// Rows in a box.
+    pub rows: usize,
+    /// Columns in a box.
+    pub cols: usize,
+}
+
+impl BoxShape {
+    /// The grid side these boxes make: `rows * cols`.
+    pub fn side(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The usual shape for side `n`: the most square split, with no more rows than
+    /// columns (4 → 2×2, 6 → 2×3, 8 → 2×4, 9 → 3×3, 12 → 3×4, 16 → 4×4, 25 → 5×5).
+    /// `None` for a prime side, which has no boxes.
+    pub fn for_side(n: usize) -> Option<BoxShape> {
+        let rows = (2..=n)
+            .take_while(|r| r * r <= n)
+            .filter(|r| n % r == 0)
+            .last()?;
+        Some(BoxShape {
+            rows,
+            cols: n / rows,
+        })
+    }
+}
+
+impl fmt::Display for BoxShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for BoxShape {
+    type Err = LayoutError;
+
+    /// Reads `RxC` (also `R×C` or `R*C`), e.g. `2x3`.
+    fn from_str(s: &str) -> Result<BoxShape, LayoutError> {
+        let bad = || LayoutError::BadBoxShape(s.to_string());
+        let (r, c) = s.split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
+        let rows: usize = r.trim().parse().map_err(|_| bad())?;
+        let cols: usize = c.trim().parse().map_err(|_| bad())?;
+        if rows == 0 || cols == 0 {
+            return Err(bad());
+        }
+        check_side(rows * cols)?;
+        Ok(BoxShape { rows, cols })
+    }
+}
+
+/// Why a layout could not be built.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// The side is outside 4..=25.
+    #[error("a grid side of {0} is not supported (sides run from 4 to 25)")]
+    SideOutOfRange(usize),
+    /// `--box` text that is not `RxC`.
+    #[error("'{0}' is not a box shape; write rows x columns, e.g. 3x3 or 2x3")]
+    BadBoxShape(String),
+    /// A prime side has no boxes.
+    #[error("a {0}×{0} grid has no box shape (its side is prime); give its regions")]
+    NoBoxShape(usize),
+    /// The region table's cell count is not a square.
+    #[error("the region table has {0} cells; it must have N×N for a side N from 4 to 25")]
+    RegionTableSize(usize),
+    /// A region table row with the wrong number of symbols.
+    #[error("line {line}: {found} region symbols, expected {expected}")]
+    RegionRowLength {
+        /// 1-based line in the region table.
+        line: usize,
+        /// Symbols found.
+        found: usize,
+        /// Symbols expected (N).
+        expected: usize,
+    },
+    /// A character that cannot name a region.
+    #[error("line {line}, column {column}: '{ch}' cannot name a region (use letters or digits)")]
+    RegionSymbol {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// More or fewer than N distinct region symbols.
+    #[error("the region table names {found} regions, expected {expected}")]
+    RegionCount {
+        /// Regions named.
+        found: usize,
+        /// Regions expected (N).
+        expected: usize,
+    },
+    /// A region with a number of cells other than N.
+    #[error("region '{symbol}' has {size} cells, expected {expected}")]
+    RegionSize {
+        /// The symbol naming the region.
+        symbol: char,
+        /// Its cell count.
+        size: usize,
+        /// N.
+        expected: usize,
+    },
+}
+
+fn check_side(n: usize) -> Result<(), LayoutError> {
+    if (MIN_SIDE..=MAX_SIDE).contains(&n) {
+        Ok(())
+    } else {
+        Err(LayoutError::SideOutOfRange(n))
+    }
+}
+
+/// One house: its kind and its cells in reading order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HouseInfo {
+    /// What the house is.
+    pub kind: HouseKind,
+    /// Its N cells.
+    pub cells: Vec<Cell>,
+}
+
+/// A grid layout: side N, regions, optional diagonals, and everything derived from them
+/// (the houses of each cell, the peers of each cell).
+///
+/// ```
+/// use sudokit_core::{BoxShape, Layout};
+/// let six = Layout::boxed(BoxShape { rows: 2, cols: 3 }).unwrap();
+/// assert_eq!(six.side(), 6);
+/// assert_eq!(six.houses().len(), 18);
+/// let c = six.cell(1, 4);
+/// assert_eq!(six.cell_name(c), "r2c5");
+/// assert_eq!(six.peers(c).len(), 5 + 5 + 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Layout {
+    n: usize,
+    boxes: Option<BoxShape>,
+    diagonals: bool,
+    region_of: Vec<u8>,
+    houses: Vec<HouseInfo>,
+    /// Houses of each cell: `cell_houses[cell * 5 ..][.. cell_house_count[cell]]`.
+    cell_houses: Vec<House>,
+    cell_house_count: Vec<u8>,
+    /// Peers of each cell: `peers[peer_start[cell] .. peer_start[cell + 1]]`.
+    peers: Vec<Cell>,
+    peer_start: Vec<u32>,
+    intersections: Vec<Intersection>,
+}
+
+/// Two houses that share two or more cells (a box and a row, say): the ground of locked
+/// candidates. A digit confined to the common cells within one house leaves the rest of
+/// the other.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Intersection {
+    /// The first house (lower number).
+    pub a: House,
+    /// The second house.
+    pub b: House,
+    /// Cells in both.
+    pub common: Vec<Cell>,
+    /// Cells of `a` only.
+    pub a_rest: Vec<Cell>,
+    /// Cells of `b` only.
+    pub b_rest: Vec<Cell>,
+}
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.n == other.n
+            && self.boxes == other.boxes
+            && self.diagonals == other.diagonals
+            && self.region_of == other.region_of
+    }
+}
+
+impl Eq for Layout {}
+
+impl Layout {
+    /// The layout of R×C boxes.
+    ///
+    /// # Errors
+    /// When R·C is outside 4..=25.
+    pub fn boxed(shape: BoxShape) -> Result<Layout, LayoutError> {
+        let n = shape.side();
+        check_side(n)?;
+        let region_of = (0..n * n)
+            .map(|i| ((i / n) / shape.rows * (n / shape.cols) + (i % n) / shape.cols) as u8)
+            .collect();
+        Ok(Layout::build(n, Some(shape), region_of))
+    }
+
+    /// The boxed layout of side `n` with the usual box shape ([`BoxShape::for_side`]).
+    ///
+    /// # Errors
+    /// When `n` is outside 4..=25 or prime.
+    pub fn for_side(n: usize) -> Result<Layout, LayoutError> {
+        check_side(n)?;
+        Layout::boxed(BoxShape::for_side(n).ok_or(LayoutError::NoBoxShape(n))?)
+    }
+
+    /// The classic 9×9 layout.
+    pub fn classic() -> Layout {
+        Layout::boxed(BoxShape { rows: 3, cols: 3 }).expect("3x3 boxes are valid")
+    }
+
+    /// A jigsaw layout: `region_of[cell]` names each cell's region with any symbol;
+    /// there must be N symbols, each on N cells.
+    ///
+    /// # Errors
+    /// When the table is not N×N or the regions are not N groups of N cells.
+    pub fn jigsaw(symbols: &[char]) -> Result<Layout, LayoutError> {
+        let n = (symbols.len() as f64).sqrt().round() as usize;
+        if n * n != symbols.len() {
+            return Err(LayoutError::RegionTableSize(symbols.len()));
+        }
+        check_side(n)?;
+        let mut names: Vec<char> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::new();
+        let mut region_of = Vec::with_capacity(n * n);
+        for &s in symbols {
+            let r = match names.iter().position(|&x| x == s) {
+                Some(r) => r,
+                None => {
+                    names.push(s);
+                    sizes.push(0);
+                    names.len() - 1
+                }
+            };
+            sizes[r] += 1;
+            region_of.push(r as u8);
+        }
+        if names.len() != n {
+            return Err(LayoutError::RegionCount {
+                found: names.len(),
+                expected: n,
+            });
+        }
+        if let Some(r) = sizes.iter().position(|&s| s != n) {
+            return Err(LayoutError::RegionSize {
+                symbol: names[r],
+                size: sizes[r],
+                expected: n,
+            });
+        }
+        Ok(Layout::build(n, None, region_of))
+    }
+
+    /// Reads a region table: N lines of N symbols (letters or digits; spaces, commas and
+    /// `|` `-` `+` borders ignored), or one line of N² symbols. `#` starts a comment.
+    ///
+    /// # Errors
+    /// On a character that cannot name a region, rows of unequal length, or regions
+    /// that are not N groups of N cells.
+    pub fn from_regions_str(text: &str) -> Result<Layout, LayoutError> {
+        let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("");
+            let mut row = Vec::new();
+            for (col, ch) in line.chars().enumerate() {
+                match ch {
+                    c if c.is_ascii_alphanumeric() => row.push(c),
+                    ' ' | '\t' | ',' | '|' | '-' | '+' | '\r' => {}
+                    _ => {
+                        return Err(LayoutError::RegionSymbol {
+                            line: i + 1,
+                            column: col + 1,
+                            ch,
+                        })
+                    }
+                }
+            }
+            if !row.is_empty() {
+                rows.push((i + 1, row));
+            }
+        }
+        if rows.len() > 1 {
+            let expected = rows[0].1.len();
+            if let Some((line, row)) = rows.iter().find(|(_, r)| r.len() != expected) {
+                return Err(LayoutError::RegionRowLength {
+                    line: *line,
+                    found: row.len(),
+                    expected,
+                });
+            }
+        }
+        let symbols: Vec<char> = rows.into_iter().flat_map(|(_, r)| r).collect();
+        Layout::jigsaw(&symbols)
+    }
+
+    /// This layout with the two diagonals added as houses.
+    pub fn with_diagonals(self) -> Layout {
+        if self.diagonals {
+            return self;
+        }
+        Layout::build_with(self.n, self.boxes, self.region_of, true)
+    }
+
+    fn build(n: usize, boxes: Option<BoxShape>, region_of: Vec<u8>) -> Layout {
+        Layout::build_with(n, boxes, region_of, false)
+    }
+
+    fn build_with(
+        n: usize,
+        boxes: Option<BoxShape>,
+        region_of: Vec<u8>,
+        diagonals: bool,
+    ) -> Layout {
+        let houses = make_houses(n, boxes.is_some(), &region_of, diagonals);
+        let mut cell_houses = vec![House(0); n * n * 5];
+        let mut cell_house_count = vec![0u8; n * n];
+        for (h, info) in houses.iter().enumerate() {
+            for &c in &info.cells {
+                let k = &mut cell_house_count[c.index()];
+                cell_houses[c.index() * 5 + *k as usize] = House(h as u16);
+                *k += 1;
+            }
+        }
+        let mut layout = Layout {
+            n,
+            boxes,
+            diagonals,
+            region_of,
+            houses,
+            cell_houses,
+            cell_house_count,
+            peers: Vec::new(),
+            peer_start: Vec::new(),
+            intersections: Vec::new(),
+        };
+        layout.fill_peers();
+        layout.intersections = intersections(&layout.houses);
+        layout
+    }
+
+    fn fill_peers(&mut self) {
+        let mut seen = vec![false; self.n * self.n];
+        self.peer_start.push(0);
+        for c in 0..self.n * self.n {
+            seen.iter_mut().for_each(|s| *s = false);
+            seen[c] = true;
+            let houses: Vec<House> = self.houses_of(Cell::new(c)).to_vec();
+            for h in houses {
+                for &p in &self.houses[h.index()].cells {
+                    if !seen[p.index()] {
+                        seen[p.index()] = true;
+                        self.peers.push(p);
+                    }
+                }
+            }
+            self.peers[*self.peer_start.last().unwrap() as usize..].sort();
+            self.peer_start.push(self.peers.len() as u32);
+        }
+    }
+
+    /// The side N.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+
+    /// Number of cells, N².
+    pub fn cell_count(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The box shape, or `None` for a jigsaw layout.
+    pub fn box_shape(&self) -> Option<BoxShape> {
+        self.boxes
+    }
+
+    /// Are the two diagonals houses?
+    pub fn has_diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Is this the classic 9×9 layout with 3×3 boxes and no extra houses?
+    pub fn is_classic(&self) -> bool {
+        self.n == 9 && self.boxes == Some(BoxShape { rows: 3, cols: 3 }) && !self.diagonals
+    }
+
+    /// All cells in reading order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        (0..self.n * self.n).map(Cell::new)
+    }
+
+    /// The cell at `row`, `col` (0-based).
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        debug_assert!(row < self.n && col < self.n);
+        Cell::new(row * self.n + col)
+    }
+
+    /// The 0-based row of `cell`.
+    pub fn row(&self, cell: Cell) -> usize {
+        cell.index() / self.n
+    }
+
+    /// The 0-based column of `cell`.
+    pub fn col(&self, cell: Cell) -> usize {
+        cell.index() % self.n
+    }
+
+    /// The 0-based region (box or jigsaw piece) of `cell`.
+    pub fn region(&self, cell: Cell) -> usize {
+        self.region_of[cell.index()] as usize
+    }
+
+    /// The region of every cell, in reading order.
+    pub fn region_table(&self) -> &[u8] {
+        &self.region_of
+    }
+
+    /// `r3c4`: the community name of `cell` (1-based).
+    pub fn cell_name(&self, cell: Cell) -> String {
+        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+
+    /// Every house, numbered as in the module doc.
+    pub fn houses(&self) -> &[HouseInfo] {
+        &self.houses
+    }
+
+    /// The house numbered `house`.
+    pub fn house(&self, house: House) -> &HouseInfo {
+        &self.houses[house.index()]
+    }
+
+    /// The row house `row`.
+    pub fn row_house(&self, row: usize) -> House {
+        House::new(row)
+    }
+
+    /// The column house `col`.
+    pub fn col_house(&self, col: usize) -> House {
+        House::new(self.n + col)
+    }
+
+    /// The region house `region`.
+    pub fn region_house(&self, region: usize) -> House {
+        House::new(2 * self.n + region)
+    }
+
+    /// The houses of `cell`: its row, column, region, then any diagonals.
+    pub fn houses_of(&self, cell: Cell) -> &[House] {
+        let i = cell.index();
+        &self.cell_houses[i * 5..i * 5 + self.cell_house_count[i] as usize]
+    }
+
+    /// The cells that share a house with `cell` (not `cell` itself), in reading order.
+    pub fn peers(&self, cell: Cell) -> &[Cell] {
+        let i = cell.index();
+        &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]
+    }
+
+    /// Every pair of houses sharing two or more cells.
+    pub fn intersections(&self) -> &[Intersection] {
+        &self.intersections
+    }
+
+    /// The region symbols of this layout, one per cell: `A`, `B`, ... by region number.
+    pub fn region_symbols(&self) -> String {
+        self.region_of
+            .iter()
+            .map(|&r| region_symbol(r as usize))
+            .collect()
+    }
+}
+
+/// The symbol naming region `r` (0-based) in written region tables: `A`..`Z`, then `a`...
+pub fn region_symbol(r: usize) -> char {
+    if r < 26 {
+        (b'A' + r as u8) as char
+    } else {
+        (b'a' + (r - 26) as u8) as char
+    }
+}
+
+fn intersections(houses: &[HouseInfo]) -> Vec<Intersection> {
+    let mut out = Vec::new();
+    for (i, a) in houses.iter().enumerate() {
+        for (j, b) in houses.iter().enumerate().skip(i + 1) {
+            let common: Vec<Cell> = a
+                .cells
+                .iter()
+                .filter(|c| b.cells.contains(c))
+                .copied()
+                .collect();
+            if common.len() >= 2 {
+                let rest = |h: &HouseInfo| {
+                    h.cells
+                        .iter()
+                        .filter(|c| !common.contains(c))
+                        .copied()
+                        .collect()
+                };
+                out.push(Intersection {
+                    a: House::new(i),
+                    b: House::new(j),
+                    a_rest: rest(a),
+                    b_rest: rest(b),
+                    common,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn make_houses(n: usize, boxed: bool, region_of: &[u8], diagonals: bool) -> Vec<HouseInfo> {
+    let mut houses = Vec::with_capacity(3 * n + 2);
+    let range = |f: &dyn Fn(usize) -> usize| (0..n).map(|i| Cell::new(f(i))).collect::<Vec<_>>();
+    for r in 0..n {
+        houses.push(HouseInfo {
+            kind: HouseKind::Row(r as u8),
+            cells: range(&|i| r * n + i),
+        });
+    }
+    for c in 0..n {
+        houses.push(HouseInfo {
+            kind: HouseKind::Column(c as u8),
+            cells: range(&|i| i * n + c),
+        });
+    }
+    for g in 0..n {
+        let cells = (0..n * n)
+            .filter(|&i| region_of[i] as usize == g)
+            .map(Cell::new)
+            .collect();
+        let kind = if boxed {
+            HouseKind::Box(g as u8)
+        } else {
+            HouseKind::Region(g as u8)
+        };
+        houses.push(HouseInfo { kind, cells });
+    }
+    if diagonals {
+        houses.push(HouseInfo {
+            kind: HouseKind::Diagonal,
+            cells: range(&|i| i * n + i),
+        });
+        houses.push(HouseInfo {
+            kind: HouseKind::AntiDiagonal,
+            cells: range(&|i| i * n + (n - 1 - i)),
+        });
+    }
+    houses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_shapes_for_every_side() {
+        let shapes: Vec<(usize, Option<String>)> = (4..=25)
+            .map(|n| (n, BoxShape::for_side(n).map(|s| s.to_string())))
+            .collect();
+        let get = |n: usize| shapes[n - 4].1.clone();
+        assert_eq!(get(4).as_deref(), Some("2x2"));
+        assert_eq!(get(6).as_deref(), Some("2x3"));
+        assert_eq!(get(8).as_deref(), Some("2x4"));
+        assert_eq!(get(9).as_deref(), Some("3x3"));
+        assert_eq!(get(12).as_deref(), Some("3x4"));
+        assert_eq!(get(16).as_deref(), Some("4x4"));
+        assert_eq!(get(25).as_deref(), Some("5x5"));
+        assert_eq!(get(7), None);
+        assert_eq!(get(23), None);
+    }
+
+    #[test]
+    fn box_shape_parses() {
+        assert_eq!("2x3".parse::<BoxShape>(), Ok(BoxShape { rows: 2, cols: 3 }));
+        assert_eq!("3X4".parse::<BoxShape>(), Ok(BoxShape { rows: 3, cols: 4 }));
+        assert!("3".parse::<BoxShape>().is_err());
+        assert_eq!(
+            "1x3".parse::<BoxShape>(),
+            Err(LayoutError::SideOutOfRange(3))
+        );
+        assert_eq!(
+            "6x6".parse::<BoxShape>(),
+            Err(LayoutError::SideOutOfRange(36))
+        );
+    }
+
+    #[test]
+    fn classic_layout_has_20_peers_per_cell() {
+        let l = Layout::classic();
+        assert_eq!(l.houses().len(), 27);
+        for c in l.cells() {
+            assert_eq!(l.peers(c).len(), 20);
+            assert_eq!(l.houses_of(c).len(), 3);
+        }
+        assert_eq!(l.region(l.cell(4, 7)), 5);
+        assert_eq!(l.house(l.region_house(8)).cells[0], l.cell(6, 6));
+    }
+
+    #[test]
+    fn box_numbering_of_2x3_boxes() {
+        let l = Layout::boxed(BoxShape { rows: 2, cols: 3 }).unwrap();
+        let regions: String = l
+            .region_table()
+            .iter()
+            .map(|r| (b'0' + r) as char)
+            .collect();
+        assert_eq!(regions, "000111000111222333222333444555444555");
+    }
+
+    #[test]
+    fn intersections_of_boxes_and_lines() {
+        let l = Layout::classic();
+        assert_eq!(l.intersections().len(), 54);
+        let x = &l.intersections()[0];
+        assert_eq!((x.a, x.b), (l.row_house(0), l.region_house(0)));
+        assert_eq!((x.common.len(), x.a_rest.len(), x.b_rest.len()), (3, 6, 6));
+        let d = Layout::classic().with_diagonals();
+        assert_eq!(
+            d.intersections().len(),
+            54 + 6,
+            "each diagonal meets three boxes in 3 cells"
+        );
+    }
+
+    #[test]
+    fn diagonals_add_houses_and_peers() {
+        let l = Layout::classic().with_diagonals();
+        assert_eq!(l.houses().len(), 29);
+        assert_eq!(l.houses_of(l.cell(4, 4)).len(), 5);
+        assert_eq!(l.peers(l.cell(0, 0)).len(), 20 + 6);
+        assert!(!l.is_classic());
+    }
+
+    #[test]
+    fn jigsaw_regions_are_checked() {
+        let rows = "AABB\nAABB\nCCDD\nCCDD\n";
+        let l = Layout::from_regions_str(rows).unwrap();
+        assert_eq!(l.side(), 4);
+        assert!(l.box_shape().is_none());
+        assert_eq!(l.house(l.region_house(3)).kind, HouseKind::Region(3));
+        let bad = "AAAB\nAABB\nCCDD\nCCDD\n";
+        assert_eq!(
+            Layout::from_regions_str(bad),
+            Err(LayoutError::RegionSize {
+                symbol: 'A',
+                size: 5,
+                expected: 4
+            })
+        );
+        assert!(matches!(
+            Layout::from_regions_str("AAB\nAABB\n"),
+            Err(LayoutError::RegionRowLength { line: 2, .. })
+        ));
+        assert!(matches!(
+            Layout::from_regions_str("AA?B\n"),
+            Err(LayoutError::RegionSymbol {
+                column: 3,
+                ch: '?',
+                ..
+            })
+        ));
+    }
+}

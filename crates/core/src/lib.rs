@@ -1,0 +1,28 @@
+//! The sudokit model: digits, cells, houses, layouts of any size (4×4 to 25×25, boxes or
+//! jigsaw regions, optional diagonals), grids, and the text formats.
+//!
+//! ```
+//! use sudokit_core::{format, Grid};
+//! let g = Grid::from_line(
+//!     "003000100100400000000200000000000050007036000000000042200000000000070900580010000",
+//! )
+//! .unwrap();
+//! assert_eq!(g.clue_count(), 17);
+//! assert!(g.find_conflict().is_none());
+//! assert!(format::write::grid(&g).starts_with("+-------+-------+-------+\n| . . 3 |"));
+//! ```
+
+#![warn(missing_docs)]
+
+mod digit;
+pub mod format;
+mod grid;
+mod layout;
+pub mod rng;
+
+pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
+pub use grid::{Conflict, Grid};
+pub use layout::{
+    region_symbol, BoxShape, Cell, House, HouseInfo, HouseKind, Intersection, Layout, LayoutError,
+    MIN_SIDE,
+};

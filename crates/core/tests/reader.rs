@@ -1,0 +1,296 @@
+//! The reader on every format, on the seed documents' own examples, and on bad input.
+
+use std::sync::Arc;
+
+use sudokit_core::format::{read_all, ErrorKind, ReadOptions, Reader, Record};
+use sudokit_core::{BoxShape, Layout};
+
+fn read_with(text: &str, opts: ReadOptions) -> Vec<Record> {
+    Reader::new(text.as_bytes(), opts).collect()
+}
+
+fn lines(records: &[Record]) -> Vec<String> {
+    records
+        .iter()
+        .map(|r| match &r.grid {
+            Ok(g) => g.to_line(),
+            Err(e) => format!("error {e}"),
+        })
+        .collect()
+}
+
+fn boxed(r: usize, c: usize) -> ReadOptions {
+    let layout = Layout::boxed(BoxShape { rows: r, cols: c }).unwrap();
+    ReadOptions {
+        layout: Some(Arc::new(layout)),
+        diagonals: false,
+    }
+}
+
+const SEED000: &str =
+    "003000100100400000000200000000000050007036000000000042200000000000070900580010000";
+
+#[test]
+fn seed000_matlab_matrix_rows() {
+    let text = "0 0 3 0 0 0 1 0 0\n1 0 0 4 0 0 0 0 0\n0 0 0 2 0 0 0 0 0\n0 0 0 0 0 0 0 5 0\n\
+                0 0 7 0 3 6 0 0 0\n0 0 0 0 0 0 0 4 2\n2 0 0 0 0 0 0 0 0\n0 0 0 0 7 0 9 0 0\n5 8 0 0 1 0 0 0 0\n";
+    let r = read_all(text);
+    assert_eq!(lines(&r), [SEED000.replace('0', ".")]);
+    assert_eq!(r[0].line, 1);
+}
+
+#[test]
+fn seed001_triples_with_a_comment_first() {
+    let text = "# order 6, boxes of 2 rows x 3 columns\n1 1 4\n1 6 1\n2 3 2\n2 4 3\n3 2 5\n3 5 3\n\
+                4 2 6\n4 5 4\n5 3 5\n5 4 4\n6 1 1\n6 6 5\n";
+    let expected = "400001002300050030060040005400100005".replace('0', ".");
+    assert_eq!(
+        lines(&read_with(text, boxed(2, 3))),
+        std::slice::from_ref(&expected)
+    );
+    // Without --box the side is the smallest that holds every triple: 6, boxes 2x3.
+    let r = read_all(text);
+    assert_eq!(lines(&r), [expected]);
+    assert_eq!(r[0].line, 2);
+}
+
+#[test]
+fn seed002_two_matlab_matrices_over_lines() {
+    let text = "[2 1 0 6 3 0 8 9 0;0 4 0 0 0 7 0 0 5;0 0 0 9 0 0 0 0 7;\n\
+                0 0 2 0 0 0 0 4 0;4 0 0 1 0 2 0 0 6;0 6 0 0 0 0 1 0 0;\n\
+                7 0 0 0 0 3 0 0 0;8 0 0 7 0 0 0 6 0;0 3 5 0 9 4 0 2 1]\n\
+                [7 0 0 2 5 0 0 9 8;0 0 6 0 0 0 0 1 0;0 0 0 6 1 0 3 0 0;\n\
+                9 0 0 0 0 1 0 0 0;0 0 0 0 8 0 4 0 9;0 0 7 5 0 2 8 0 1;\n\
+                0 9 4 0 0 3 0 0 0;0 0 0 0 4 9 2 3 0;6 1 0 0 0 0 0 4 0]\n";
+    let r = read_all(text);
+    assert_eq!(
+        lines(&r),
+        [
+            "210630890040007005000900007002000040400102006060000100700003000800700060035094021"
+                .replace('0', "."),
+            "700250098006000010000610300900001000000080409007502801094003000000049230610000040"
+                .replace('0', "."),
+        ]
+    );
+    assert_eq!((r[0].line, r[1].line), (1, 4));
+}
+
+#[test]
+fn seed004_x_blanks_and_setline_rows() {
+    let x = "x2xx6xx7x4xxxx5xx1xx5xx38xxx72xxxxxx8xxx1xxx2xxxxxx49xxx94xx6xx3xx1xxxx8x5xx8xx4x";
+    assert_eq!(lines(&read_all(x)), [x.replace('x', ".")]);
+    let rows = "0,6,0,5,9,3,0,0,0\n9,0,1,0,0,0,5,0,0\n0,3,0,4,0,0,0,9,0\n1,0,8,0,2,0,0,0,4\n\
+                4,0,0,3,0,9,0,0,1\n2,0,0,0,1,0,6,0,9\n0,8,0,0,0,6,0,2,0\n0,0,4,0,0,0,8,0,7\n0,0,0,7,8,5,0,1,0\n";
+    assert_eq!(
+        lines(&read_all(rows)),
+        [
+            "060593000901000500030400090108020004400309001200010609080006020004000807000785010"
+                .replace('0', ".")
+        ]
+    );
+}
+
+#[test]
+fn boxed_grid_with_borders_and_band_gaps() {
+    let text = "\
++-------+-------+-------+
+| . . 3 | . . . | 1 . . |
+| 1 . . | 4 . . | . . . |
+| . . . | 2 . . | . . . |
++-------+-------+-------+
+| . . . | . . . | . 5 . |
+| . . 7 | . 3 6 | . . . |
+| . . . | . . . | . 4 2 |
+
+| 2 . . | . . . | . . . |
+| . . . | . 7 . | 9 . . |
+| 5 8 . | . 1 . | . . . |
++-------+-------+-------+
+";
+    assert_eq!(lines(&read_all(text)), [SEED000.replace('0', ".")]);
+}
+
+#[test]
+fn sixteen_by_sixteen_with_letters_and_numbers() {
+    let letters: String = (0..16)
+        .map(|i| "123456789ABCDEFG".chars().nth((i * 5) % 16).unwrap())
+        .collect();
+    let line = format!("{letters}{}", ".".repeat(240));
+    let r = read_all(&line);
+    assert_eq!(r[0].grid.as_ref().unwrap().side(), 16);
+    // The same first row as spaced numbers, then 15 blank rows.
+    let numbers: Vec<String> = letters
+        .chars()
+        .map(|c| u32::from_str_radix(&c.to_string(), 17).unwrap().to_string())
+        .collect();
+    let mut text = numbers.join(" ") + "\n";
+    for _ in 0..15 {
+        text += &vec!["0"; 16].join(" ");
+        text += "\n";
+    }
+    assert_eq!(lines(&read_all(&text)), [line]);
+}
+
+#[test]
+fn sizes_are_inferred_from_cell_counts() {
+    for (n, cells) in [
+        (4, 16),
+        (6, 36),
+        (8, 64),
+        (9, 81),
+        (12, 144),
+        (16, 256),
+        (25, 625),
+    ] {
+        let r = read_all(&".".repeat(cells));
+        assert_eq!(r[0].grid.as_ref().unwrap().side(), n, "{cells} cells");
+    }
+}
+
+#[test]
+fn trailing_annotation_and_comments() {
+    let text = format!("# header\n{SEED000} 9.3 # rating\n");
+    let r = read_all(&text);
+    assert_eq!(lines(&r), [SEED000.replace('0', ".")]);
+    assert_eq!(r[0].line, 2);
+}
+
+#[test]
+fn bad_character_names_line_and_column() {
+    let mut bad = SEED000.to_string();
+    bad.replace_range(39..40, "q");
+    let r = read_all(&format!("{SEED000}\n{bad}\n{SEED000}\n"));
+    assert_eq!(r.len(), 3);
+    let e = r[1].grid.as_ref().unwrap_err();
+    assert_eq!(e.to_string(), "2:40: unexpected character 'q'");
+    assert!(r[0].grid.is_ok() && r[2].grid.is_ok());
+}
+
+#[test]
+fn wrong_length_lines() {
+    let r = read_all(&format!("{}\n{}0\n", &SEED000[..80], SEED000));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1: 80 cells, expected 81"
+    );
+    assert_eq!(
+        r[1].grid.as_ref().unwrap_err().to_string(),
+        "2: 82 cells, expected 81"
+    );
+}
+
+#[test]
+fn digit_too_large_for_the_size() {
+    let mut s = SEED000.to_string();
+    s.replace_range(4..5, "G");
+    let e = read_all(&s).remove(0).grid.unwrap_err();
+    assert_eq!(e.to_string(), "1:5: digit 16 is too large for a 9×9 grid");
+}
+
+#[test]
+fn broken_grid_block_does_not_spill_into_the_next() {
+    let good = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let broken = "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n";
+    let r = read_all(&format!("{good}\n{broken}\n{good}"));
+    assert_eq!(r.len(), 3);
+    assert_eq!(
+        r[1].grid.as_ref().unwrap_err().to_string(),
+        "7: row 2 has 3 cells, expected 4"
+    );
+    assert_eq!(r[2].line, 11);
+    assert!(r[2].grid.is_ok());
+}
+
+#[test]
+fn short_grid_block() {
+    let r = read_all("1 2 3 4\n3 4 1 2\n\n1.3..2.........4\n");
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1: the grid has 2 rows, expected 4"
+    );
+    assert!(r[1].grid.is_ok());
+}
+
+#[test]
+fn unclosed_matrix() {
+    let r = read_all("[1 2 3 4; 3 4 1 2;\n2 1 4 3;\n");
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::UnclosedMatrix
+    );
+}
+
+#[test]
+fn triples_out_of_range_and_clashing() {
+    let r = read_with("1 1 4\n7 1 2\n", boxed(2, 3));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "2:1: row 7 is outside 1..6"
+    );
+    let r = read_with("1 1 4\n1 1 2\n", boxed(2, 3));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "2: r1c1 is given 2 here and 4 on line 1"
+    );
+}
+
+#[test]
+fn fixed_layout_rejects_other_sizes() {
+    let r = read_with(SEED000, boxed(2, 3));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1: 81 cells, expected 36"
+    );
+}
+
+#[test]
+fn prime_side_needs_regions() {
+    let r = read_all("1 2 3 4 5\n");
+    assert!(matches!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::RowCount { .. }
+    ));
+    let five = "1 2 3 4 5\n2 3 4 5 1\n3 4 5 1 2\n4 5 1 2 3\n5 1 2 3 4\n";
+    let e = read_all(five).remove(0).grid.unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "1: a 5×5 grid has no box shape (its side is prime); give its regions"
+    );
+    let regions = Layout::from_regions_str("AAABB\nAABBB\nCCCDD\nCCDDE\nEEEDD\n");
+    assert!(regions.is_err(), "D and E have the wrong sizes");
+    let regions = Layout::from_regions_str("AAAAA\nBBBBB\nCCCCC\nDDDDD\nEEEEE\n").unwrap();
+    let opts = ReadOptions {
+        layout: Some(Arc::new(regions)),
+        diagonals: false,
+    };
+    assert!(read_with(five, opts)[0].grid.is_ok());
+}
+
+#[test]
+fn empty_input_has_no_records() {
+    assert!(read_all("").is_empty());
+    assert!(read_all("# only a comment\n\n").is_empty());
+}
+
+#[test]
+fn invalid_utf8_is_an_unexpected_character() {
+    let mut bytes = SEED000.as_bytes().to_vec();
+    bytes[10] = 0xff;
+    let r: Vec<Record> = Reader::new(&bytes[..], ReadOptions::default()).collect();
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1:11: unexpected character '\u{fffd}'"
+    );
+}
+
+#[test]
+fn diagonals_option_adds_houses() {
+    let r = read_with(
+        SEED000,
+        ReadOptions {
+            layout: None,
+            diagonals: true,
+        },
+    );
+    assert!(r[0].grid.as_ref().unwrap().layout().has_diagonals());
+}

@@ -1,0 +1,372 @@
+//! The generic exact solver: any layout (4×4 to 25×25, boxes, jigsaw, diagonals).
+//!
+//! State: the value and the candidate bits of every cell. Phases: `assign` (place a digit
+//! and remove it from the peers, queueing naked singles), `hidden_singles` (a digit with
+//! one place left in a house), `settle` (both, to a fixed point), `choose` (the unsolved
+//! cell with fewest candidates). The driver is a depth-first search with an explicit
+//! stack of saved states, as in seed 004, counting solutions up to a limit.
+
+use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout, MAX_SIDE};
+
+use crate::observe::{Branch, Dead, Observer, Reason, View};
+
+/// A placement waiting in the propagation queue.
+type Pending = (Cell, Digit, Reason);
+
+/// Values and candidates of every cell.
+#[derive(Clone, Debug)]
+struct State {
+    /// 0 when unsolved.
+    values: Vec<u8>,
+    /// Candidate bits (bit `d - 1` for digit `d`); a solved cell keeps its own bit.
+    cands: Vec<u32>,
+    unsolved: usize,
+}
+
+impl State {
+    fn empty(layout: &Layout) -> State {
+        let cells = layout.cell_count();
+        let full = (1u32 << layout.side()) - 1;
+        State {
+            values: vec![0; cells],
+            cands: vec![full; cells],
+            unsolved: cells,
+        }
+    }
+
+    fn view(&self) -> View<'_> {
+        View {
+            values: &self.values,
+            candidates: &self.cands,
+        }
+    }
+
+    /// Places `digit` in `cell` and removes it from the peers; new naked singles are queued.
+    fn assign<O: Observer>(
+        &mut self,
+        layout: &Layout,
+        (cell, digit, why): Pending,
+        queue: &mut Vec<Pending>,
+        obs: &mut O,
+    ) -> Result<(), Dead> {
+        let i = cell.index();
+        let bit = 1u32 << digit.index();
+        if self.values[i] != 0 {
+            return if self.values[i] == digit.get() {
+                Ok(())
+            } else {
+                Err(Dead::Clash(cell))
+            };
+        }
+        if self.cands[i] & bit == 0 {
+            return Err(Dead::Clash(cell));
+        }
+        self.values[i] = digit.get();
+        self.cands[i] = bit;
+        self.unsolved -= 1;
+        obs.place(cell, digit, why);
+        for &p in layout.peers(cell) {
+            let c = &mut self.cands[p.index()];
+            if *c & bit == 0 {
+                continue;
+            }
+            if self.values[p.index()] != 0 {
+                return Err(Dead::Clash(p));
+            }
+            *c &= !bit;
+            match c.count_ones() {
+                0 => return Err(Dead::NoCandidate(p)),
+                1 => queue.push((
+                    p,
+                    Digit::from_index(c.trailing_zeros() as usize),
+                    Reason::NakedSingle,
+                )),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues every digit that has one place left in a house; `Ok(false)` when none.
+    fn hidden_singles(&self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
+        let full = (1u32 << layout.side()) - 1;
+        let mut found = false;
+        for (h, house) in layout.houses().iter().enumerate() {
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for &c in &house.cells {
+                let m = self.cands[c.index()];
+                if self.values[c.index()] != 0 {
+                    placed |= m;
+                } else {
+                    twice |= once & m;
+                    once |= m;
+                }
+            }
+            if (once | placed) != full {
+                let missing = full & !(once | placed);
+                return Err(Dead::NoPlace(
+                    House::new(h),
+                    Digit::from_index(missing.trailing_zeros() as usize),
+                ));
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = *house
+                    .cells
+                    .iter()
+                    .find(|c| self.cands[c.index()] & bit != 0)
+                    .expect("digit has a place");
+                queue.push((
+                    cell,
+                    Digit::from_index(bit.trailing_zeros() as usize),
+                    Reason::HiddenSingle(House::new(h)),
+                ));
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    /// The branch with fewest alternatives: the unsolved cell with fewest candidates, or,
+    /// when every cell has three or more, a digit with only two places in a house (the
+    /// smallest column of the exact-cover matrix, as in Knuth's dancing links).
+    fn choose(&self, layout: &Layout) -> Frame {
+        let mut best = (u32::MAX, 0);
+        for (i, (&v, &c)) in self.values.iter().zip(&self.cands).enumerate() {
+            if v == 0 && c.count_ones() < best.0 {
+                best = (c.count_ones(), i);
+                if best.0 == 2 {
+                    break;
+                }
+            }
+        }
+        if best.0 > 2 {
+            if let Some(frame) = self.two_place_digit(layout) {
+                return frame;
+            }
+        }
+        let cell = Cell::new(best.1);
+        let mut frame = Frame::new(None);
+        for d in DigitSet::from_bits(self.cands[best.1]) {
+            frame.push(cell, d);
+        }
+        frame
+    }
+
+    /// A digit with exactly two places left in some house, as a branch over those places.
+    fn two_place_digit(&self, layout: &Layout) -> Option<Frame> {
+        for (h, house) in layout.houses().iter().enumerate() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &c in &house.cells {
+                if self.values[c.index()] == 0 {
+                    let m = self.cands[c.index()];
+                    thrice |= twice & m;
+                    twice |= once & m;
+                    once |= m;
+                }
+            }
+            let pairs = twice & !thrice;
+            if pairs != 0 {
+                let digit = Digit::from_index(pairs.trailing_zeros() as usize);
+                let mut frame = Frame::new(Some(House::new(h)));
+                for &c in house.cells.iter().filter(|c| self.values[c.index()] == 0) {
+                    if self.cands[c.index()] & (1 << digit.index()) != 0 {
+                        frame.push(c, digit);
+                    }
+                }
+                return Some(frame);
+            }
+        }
+        None
+    }
+}
+
+/// A branch point: the alternatives `(cell, digit)`, and how many have been tried.
+/// `house` is set when the alternatives are the places of one digit in that house.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    options: [(Cell, Digit); MAX_SIDE],
+    len: u8,
+    tried: u8,
+    house: Option<House>,
+}
+
+impl Frame {
+    fn new(house: Option<House>) -> Frame {
+        Frame {
+            options: [(Cell::new(0), Digit::new(1)); MAX_SIDE],
+            len: 0,
+            tried: 0,
+            house,
+        }
+    }
+
+    fn push(&mut self, cell: Cell, digit: Digit) {
+        self.options[self.len as usize] = (cell, digit);
+        self.len += 1;
+    }
+
+    /// The next untried alternative and its 1-based number.
+    fn next(&mut self) -> Option<((Cell, Digit), usize)> {
+        (self.tried < self.len).then(|| {
+            self.tried += 1;
+            (self.options[self.tried as usize - 1], self.tried as usize)
+        })
+    }
+}
+
+/// The search over one puzzle.
+pub(crate) struct Search<'a, O: Observer> {
+    layout: &'a Layout,
+    grid: &'a Grid,
+    /// `states[d]` is the state at branch depth `d`.
+    states: Vec<State>,
+    frames: Vec<Frame>,
+    queue: Vec<Pending>,
+    obs: &'a mut O,
+    pub count: u64,
+    pub guesses: u64,
+    pub first: Option<Vec<u8>>,
+    /// Stop (with `gave_up` set) once this many guesses have been made.
+    pub budget: u64,
+    pub gave_up: bool,
+}
+
+impl<'a, O: Observer> Search<'a, O> {
+    pub fn new(grid: &'a Grid, obs: &'a mut O) -> Search<'a, O> {
+        let layout = grid.layout();
+        Search {
+            layout,
+            grid,
+            states: vec![State::empty(layout)],
+            frames: Vec::new(),
+            queue: Vec::new(),
+            obs,
+            count: 0,
+            guesses: 0,
+            first: None,
+            budget: u64::MAX,
+            gave_up: false,
+        }
+    }
+
+    /// Places every given, in reading order, before any single is propagated (so that a
+    /// contradiction among the givens is reported where it shows first), then settles.
+    fn start(&mut self) -> Result<(), Dead> {
+        let state = &mut self.states[0];
+        let placed = self
+            .layout
+            .cells()
+            .filter_map(|c| self.grid.get(c).map(|d| (c, d, Reason::Given)))
+            .try_for_each(|given| state.assign(self.layout, given, &mut self.queue, self.obs));
+        if let Err(why) = placed {
+            self.queue.clear();
+            self.obs.dead_end(why);
+            return Err(why);
+        }
+        self.settle(0)
+    }
+
+    /// Propagates the givens' singles only (no search); the values and candidates reached.
+    pub fn settle_root(&mut self) -> Result<(Vec<u8>, Vec<u32>), Dead> {
+        self.start()?;
+        Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
+    }
+
+    /// Counts solutions until `limit` is reached or the search is exhausted.
+    pub fn run(&mut self, limit: u64) {
+        if self.start().is_err() {
+            return;
+        }
+        let mut depth = 0;
+        loop {
+            if self.states[depth].unsolved == 0 {
+                self.record(depth);
+                if self.count >= limit {
+                    return;
+                }
+            } else {
+                let frame = self.states[depth].choose(self.layout);
+                self.frames.push(frame);
+            }
+            match self.next_alternative() {
+                Some(d) => depth = d,
+                None => return,
+            }
+        }
+    }
+
+    /// Tries the next untried choice of the deepest branch point, backing up when one is
+    /// exhausted; returns the depth of the state it leads to, or `None` when all is done.
+    fn next_alternative(&mut self) -> Option<usize> {
+        loop {
+            let depth = self.frames.len();
+            let frame = self.frames.last_mut()?;
+            let Some(((cell, digit), choice)) = frame.next() else {
+                self.frames.pop();
+                self.obs.backtrack(depth);
+                continue;
+            };
+            self.guesses += 1;
+            if self.guesses > self.budget {
+                self.gave_up = true;
+                return None;
+            }
+            self.obs.branch(Branch {
+                cell,
+                digit,
+                choice,
+                of: frame.len as usize,
+                depth,
+                house: frame.house,
+            });
+            if depth == self.states.len() {
+                self.states.push(self.states[depth - 1].clone());
+            } else {
+                let (parents, children) = self.states.split_at_mut(depth);
+                children[0].clone_from(&parents[depth - 1]);
+            }
+            self.queue.push((cell, digit, Reason::Guess));
+            if self.settle(depth).is_ok() {
+                return Some(depth);
+            }
+        }
+    }
+
+    /// Propagates queued placements and hidden singles to a fixed point.
+    fn settle(&mut self, depth: usize) -> Result<(), Dead> {
+        let result = self.propagate(depth);
+        self.queue.clear();
+        match result {
+            Ok(()) => self.obs.settled(self.states[depth].view()),
+            Err(why) => self.obs.dead_end(why),
+        }
+        result
+    }
+
+    fn propagate(&mut self, depth: usize) -> Result<(), Dead> {
+        let state = &mut self.states[depth];
+        loop {
+            while let Some(p) = self.queue.pop() {
+                state.assign(self.layout, p, &mut self.queue, self.obs)?;
+            }
+            if state.unsolved == 0 {
+                return Ok(());
+            }
+            if !state.hidden_singles(self.layout, &mut self.queue)? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn record(&mut self, depth: usize) {
+        self.count += 1;
+        let values = &self.states[depth].values;
+        self.obs.solution(values);
+        if self.first.is_none() {
+            self.first = Some(values.clone());
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Exact sudoku search for every layout, with counting up to a limit as the primitive.
+//!
+//! ```
+//! use sudokit_core::Grid;
+//! let puzzle = Grid::from_line(
+//!     "003000100100400000000200000000000050007036000000000042200000000000070900580010000",
+//! )
+//! .unwrap();
+//! let outcome = sudokit_solver::count(&puzzle, 2).unwrap();
+//! assert_eq!(outcome.count, 1);
+//! assert!(outcome.complete);
+//! let solution = outcome.solution.unwrap();
+//! assert!(solution.is_solved() && puzzle.is_filled_by(&solution));
+//! assert!(sudokit_solver::is_unique(&puzzle));
+//! ```
+
+#![warn(missing_docs)]
+
+mod cdcl;
+mod generic;
+pub mod observe;
+pub mod oracle;
+
+use sudokit_core::{Conflict, DigitSet, Grid};
+
+use observe::{Dead, Observer, Quiet};
+
+/// What a count found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found, at most the limit.
+    pub count: u64,
+    /// Did the search finish? `false` when it stopped at the limit, so there may be more.
+    pub complete: bool,
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// Branch choices tried (a measure of how much guessing the puzzle needed).
+    pub guesses: u64,
+}
+
+/// Counts the solutions of `grid`, stopping at `limit` (`count(grid, 2)` tells none,
+/// unique or several), with the [`Engine::Auto`] choice of engine.
+///
+/// # Errors
+/// When two givens in one house are equal; such a puzzle is invalid, not searched.
+pub fn count(grid: &Grid, limit: u64) -> Result<Outcome, Conflict> {
+    count_with(grid, limit, Engine::Auto)
+}
+
+/// The exact search engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Depth-first search first; when the limit is at most [`LEARNING_LIMIT`] and it has
+    /// guessed more than [`GUESS_BUDGET`] times (large grids with few clues, where it can
+    /// thrash), clause learning takes over.
+    #[default]
+    Auto,
+    /// Depth-first search with naked and hidden singles.
+    Search,
+    /// Conflict-driven clause learning (counting by blocking each solution found).
+    Learning,
+}
+
+/// [`count`] with a chosen engine.
+///
+/// # Errors
+/// As [`count`].
+pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Conflict> {
+    if let Some(conflict) = grid.find_conflict() {
+        return Err(conflict);
+    }
+    let limit = limit.max(1);
+    let mut guesses = 0;
+    if engine != Engine::Learning {
+        let mut quiet = Quiet;
+        let mut search = generic::Search::new(grid, &mut quiet);
+        if engine == Engine::Auto && limit <= LEARNING_LIMIT {
+            search.budget = GUESS_BUDGET;
+        }
+        search.run(limit);
+        if !search.gave_up {
+            return Ok(outcome(
+                grid,
+                search.count,
+                limit,
+                search.first,
+                search.guesses,
+            ));
+        }
+        guesses = search.guesses;
+    }
+    let counted = cdcl::Cdcl::new(grid)
+        .count(limit, u64::MAX)
+        .expect("no conflict budget was set");
+    let out = outcome(
+        grid,
+        counted.count,
+        limit,
+        counted.first,
+        guesses + counted.conflicts,
+    );
+    Ok(Outcome {
+        complete: counted.complete,
+        ..out
+    })
+}
+
+/// Guesses after which depth-first search hands a puzzle to clause learning.
+pub const GUESS_BUDGET: u64 = 2_000;
+
+/// The largest limit for which clause learning may take over (it counts by adding one
+/// clause per solution, which suits small limits only).
+pub const LEARNING_LIMIT: u64 = 64;
+
+fn outcome(grid: &Grid, count: u64, limit: u64, first: Option<Vec<u8>>, guesses: u64) -> Outcome {
+    let solution = first.map(|v| Grid::from_values(grid.layout().clone(), v));
+    Outcome {
+        count,
+        complete: count < limit,
+        solution,
+        guesses,
+    }
+}
+
+/// [`count`] by depth-first search alone, reporting every step of it to `obs`.
+///
+/// # Errors
+/// As [`count`].
+pub fn count_observed<O: Observer>(
+    grid: &Grid,
+    limit: u64,
+    obs: &mut O,
+) -> Result<Outcome, Conflict> {
+    if let Some(conflict) = grid.find_conflict() {
+        return Err(conflict);
+    }
+    let mut search = generic::Search::new(grid, obs);
+    search.run(limit.max(1));
+    Ok(outcome(
+        grid,
+        search.count,
+        limit.max(1),
+        search.first.take(),
+        search.guesses,
+    ))
+}
+
+/// The first solution found, if there is one.
+///
+/// # Errors
+/// As [`count`].
+pub fn solve(grid: &Grid) -> Result<Option<Grid>, Conflict> {
+    count(grid, 1).map(|o| o.solution)
+}
+
+/// Does `grid` have exactly one solution? (`false` for conflicting givens.)
+pub fn is_unique(grid: &Grid) -> bool {
+    count(grid, 2).is_ok_and(|o| o.count == 1)
+}
+
+/// Candidate marks: the value (0 = none) and the candidates of every cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// Value per cell, 0 when unsolved.
+    pub values: Vec<u8>,
+    /// Candidates per cell (a solved cell has only its value).
+    pub candidates: Vec<DigitSet>,
+}
+
+/// The marks after naked and hidden singles have been applied to a fixed point;
+/// `Ok(Err(dead))` when they reach a contradiction (the puzzle has no solution).
+///
+/// # Errors
+/// As [`count`].
+pub fn singles(grid: &Grid) -> Result<Result<Marks, Dead>, Conflict> {
+    singles_observed(grid, &mut Quiet)
+}
+
+/// [`singles`], reporting each placement to `obs`.
+///
+/// # Errors
+/// As [`count`].
+pub fn singles_observed<O: Observer>(
+    grid: &Grid,
+    obs: &mut O,
+) -> Result<Result<Marks, Dead>, Conflict> {
+    if let Some(conflict) = grid.find_conflict() {
+        return Err(conflict);
+    }
+    let mut search = generic::Search::new(grid, obs);
+    Ok(search.settle_root().map(|(values, cands)| Marks {
+        values,
+        candidates: cands.into_iter().map(DigitSet::from_bits).collect(),
+    }))
+}
