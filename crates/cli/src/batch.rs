@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -53,7 +54,14 @@ where
     thread::scope(|s| {
         let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Vec<Job>)>(threads * 2);
         let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Reply>)>();
-        s.spawn(move || read_chunks(jobs, chunk, work_tx));
+        let jobs_read = progress.jobs_read.clone();
+        s.spawn(move || {
+            read_chunks(
+                jobs.inspect(|_| _ = jobs_read.fetch_add(1, Ordering::Relaxed)),
+                chunk,
+                work_tx,
+            )
+        });
         let work_rx = Arc::new(Mutex::new(work_rx));
         for _ in 0..threads {
             let (work_rx, done_tx, work) = (work_rx.clone(), done_tx.clone(), &work);

@@ -70,12 +70,12 @@ pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Result<Vec<Source>
                     (path.display().to_string(), Box::new(file), size)
                 };
             let counted = Counted {
-                inner: reader,
+                inner: BufReader::with_capacity(1 << 16, reader),
                 read: read_bytes.clone(),
             };
             Ok(Source {
                 name: name.into(),
-                reader: Box::new(BufReader::with_capacity(1 << 16, counted)),
+                reader: Box::new(counted),
                 size,
             })
         })
@@ -119,16 +119,27 @@ pub fn jobs(sources: Vec<Source>, opts: ReadOptions) -> impl Iterator<Item = Job
         })
 }
 
-/// A reader that counts the bytes it has delivered (for the progress bar).
+/// A buffered reader that counts the bytes consumed by its user (for the progress bar).
 struct Counted<R> {
     inner: R,
     read: Arc<AtomicU64>,
 }
 
-impl<R: Read> Read for Counted<R> {
+impl<R: BufRead> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.read.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.read.fetch_add(amount as u64, Ordering::Relaxed);
+        self.inner.consume(amount);
     }
 }

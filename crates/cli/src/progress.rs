@@ -4,7 +4,7 @@
 //! a second, so short runs and pipelines never see it.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -17,6 +17,8 @@ pub struct Progress {
     /// Bytes of input read so far, and the total when known.
     read: Arc<AtomicU64>,
     total: Option<u64>,
+    /// Puzzles read so far (the reader runs ahead of the workers).
+    pub jobs_read: Arc<AtomicUsize>,
     verb: &'static str,
 }
 
@@ -31,6 +33,7 @@ impl Progress {
             shown: false,
             read,
             total,
+            jobs_read: Arc::new(AtomicUsize::new(0)),
             verb,
         }
     }
@@ -46,9 +49,15 @@ impl Progress {
         }
         self.last = now;
         let rate = done as f64 / (now - self.start).as_secs_f64();
-        let share = self.total.filter(|&t| t > 0).map(|t| {
-            let pct = 100.0 * self.read.load(Ordering::Relaxed) as f64 / t as f64;
-            format!(" · {:.0}%", pct.min(100.0))
+        let share = self.total.filter(|&t| t > 0).and_then(|t| {
+            // Puzzles in the whole input, estimated from those read in the bytes read.
+            let (bytes, jobs) = (
+                self.read.load(Ordering::Relaxed),
+                self.jobs_read.load(Ordering::Relaxed),
+            );
+            let estimate = jobs as f64 * t as f64 / bytes.max(1) as f64;
+            (estimate > 0.0)
+                .then(|| format!(" · {:.0}%", (100.0 * done as f64 / estimate).min(100.0)))
         });
         let _ = write!(
             io::stderr(),
