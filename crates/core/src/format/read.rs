@@ -297,6 +297,23 @@ impl<R: BufRead> Reader<R> {
         Ok(Grid::from_values(layout, values))
     }
 
+    /// [`Self::grid_from_rows`] after checking that there are exactly `n` rows.
+    fn grid_from_n_rows(
+        &mut self,
+        n: usize,
+        rows: &[Row],
+        first_line: usize,
+    ) -> Result<Grid, InputError> {
+        if rows.len() != n {
+            let kind = ErrorKind::RowCount {
+                rows: rows.len(),
+                expected: n,
+            };
+            return Err(InputError::new(first_line, None, kind));
+        }
+        self.grid_from_rows(n, rows, first_line)
+    }
+
     fn record(&mut self) -> Option<Record> {
         loop {
             let (no, text) = match self.next_line()? {
@@ -410,17 +427,7 @@ impl<R: BufRead> Reader<R> {
         if let Some(e) = error {
             return Err(e);
         }
-        if rows.len() < n {
-            return Err(InputError::new(
-                no,
-                None,
-                ErrorKind::RowCount {
-                    rows: rows.len(),
-                    expected: n,
-                },
-            ));
-        }
-        self.grid_from_rows(n, &rows, no)
+        self.grid_from_n_rows(n, &rows, no)
     }
 
     /// `row column digit` lines until a line that is not a triple.
@@ -528,17 +535,7 @@ impl<R: BufRead> Reader<R> {
                 ));
             }
         }
-        if rows.len() != n {
-            return Err(InputError::new(
-                no,
-                None,
-                ErrorKind::RowCount {
-                    rows: rows.len(),
-                    expected: n,
-                },
-            ));
-        }
-        self.grid_from_rows(n, &rows, no)
+        self.grid_from_n_rows(n, &rows, no)
     }
 }
 
