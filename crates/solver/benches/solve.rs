@@ -1,0 +1,55 @@
+//! Criterion benchmarks: the uniqueness check (count to 2) on the shared data sets
+//! (`../shared/data/bench`, tdoku's benchmark files), one group per set, for each engine.
+//!
+//! The sets are large, so each iteration solves a fixed sample (the first 2,000 puzzles
+//! of a set, in file order); `sudokit bench` times whole files.
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use sudokit_core::Grid;
+use sudokit_solver::{count_with, Engine};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
+}
+
+fn sample(file: &str, n: usize) -> Vec<Grid> {
+    let text =
+        std::fs::read_to_string(data_dir().join("bench").join(file)).expect("benchmark data");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take(n)
+        .map(|l| Grid::from_line(l).unwrap())
+        .collect()
+}
+
+fn bench_set(c: &mut Criterion, name: &str, file: &str, engines: &[(&str, Engine)]) {
+    let grids = sample(file, 2_000);
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(grids.len() as u64));
+    group.sample_size(10);
+    for &(label, engine) in engines {
+        group.bench_function(BenchmarkId::new(label, grids.len()), |b| {
+            b.iter(|| {
+                grids
+                    .iter()
+                    .map(|g| count_with(g, 2, engine).unwrap().count)
+                    .sum::<u64>()
+            })
+        });
+    }
+    group.finish();
+}
+
+fn engines(c: &mut Criterion) {
+    let all = [("auto", Engine::Auto), ("search", Engine::Search)];
+    bench_set(c, "17-clue", "puzzles2_17_clue.txt", &all);
+    bench_set(c, "top1465", "puzzles3_magictour_top1465.txt", &all);
+    bench_set(c, "hardest", "puzzles6_forum_hardest_1106.txt", &all);
+}
+
+criterion_group!(benches, engines);
+criterion_main!(benches);
