@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 mod cdcl;
+mod classic;
 mod generic;
 pub mod observe;
 pub mod oracle;
@@ -51,7 +52,7 @@ pub fn count(grid: &Grid, limit: u64) -> Result<Outcome, Conflict> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Engine {
-    /// Depth-first search first; when the limit is at most [`LEARNING_LIMIT`] and it has
+    /// The 9×9 engine for the classic layout. Otherwise depth-first search first; when the limit is at most [`LEARNING_LIMIT`] and it has
     /// guessed more than [`GUESS_BUDGET`] times (large grids with few clues, where it can
     /// thrash), clause learning takes over.
     #[default]
@@ -60,6 +61,8 @@ pub enum Engine {
     Search,
     /// Conflict-driven clause learning (counting by blocking each solution found).
     Learning,
+    /// The 9×9 bitboard engine (for any other layout, the same as `Auto`).
+    Classic,
 }
 
 /// [`count`] with a chosen engine.
@@ -67,15 +70,20 @@ pub enum Engine {
 /// # Errors
 /// As [`count`].
 pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Conflict> {
+    let limit = limit.max(1);
+    if matches!(engine, Engine::Auto | Engine::Classic) && grid.layout().is_classic() {
+        let c = classic::count(grid.values(), limit, true);
+        return no_conflict(grid, c.count)
+            .map(|_| outcome(grid, c.count, limit, c.first.map(|v| v.to_vec()), c.guesses));
+    }
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
     }
-    let limit = limit.max(1);
     let mut guesses = 0;
     if engine != Engine::Learning {
         let mut quiet = Quiet;
         let mut search = generic::Search::new(grid, &mut quiet);
-        if engine == Engine::Auto && limit <= LEARNING_LIMIT {
+        if engine != Engine::Search && limit <= LEARNING_LIMIT {
             search.budget = GUESS_BUDGET;
         }
         search.run(limit);
@@ -104,6 +112,28 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
         complete: counted.complete,
         ..out
     })
+}
+
+/// The number of solutions of `grid` up to `limit`, and the guesses made, without keeping
+/// a solution: the lean form of [`count`] for tight loops (uniqueness checks, generators,
+/// benchmarks).
+///
+/// # Errors
+/// As [`count`].
+pub fn count_solutions(grid: &Grid, limit: u64) -> Result<(u64, u64), Conflict> {
+    if grid.layout().is_classic() {
+        let c = classic::count(grid.values(), limit.max(1), false);
+        return no_conflict(grid, c.count).map(|_| (c.count, c.guesses));
+    }
+    count(grid, limit).map(|o| (o.count, o.guesses))
+}
+
+/// A search that found no solution may have started from conflicting givens: report them.
+fn no_conflict(grid: &Grid, count: u64) -> Result<(), Conflict> {
+    match count {
+        0 => grid.find_conflict().map_or(Ok(()), Err),
+        _ => Ok(()),
+    }
 }
 
 /// Guesses after which depth-first search hands a puzzle to clause learning.
@@ -156,7 +186,7 @@ pub fn solve(grid: &Grid) -> Result<Option<Grid>, Conflict> {
 
 /// Does `grid` have exactly one solution? (`false` for conflicting givens.)
 pub fn is_unique(grid: &Grid) -> bool {
-    count(grid, 2).is_ok_and(|o| o.count == 1)
+    count_solutions(grid, 2).is_ok_and(|(n, _)| n == 1)
 }
 
 /// Candidate marks: the value (0 = none) and the candidates of every cell.

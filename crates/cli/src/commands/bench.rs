@@ -70,7 +70,10 @@ fn time(file: String, grids: &[Grid], skipped: usize, limit: u64, repeat: u32) -
     let pass = |grids: &[Grid]| -> u64 {
         grids
             .iter()
-            .map(|g| black_box(sudokit_solver::count(black_box(g), limit)).map_or(0, |o| o.guesses))
+            .map(|g| {
+                black_box(sudokit_solver::count_solutions(black_box(g), limit))
+                    .map_or(0, |(_, guesses)| guesses)
+            })
             .sum()
     };
     black_box(pass(&grids[..grids.len().min(1000)]));

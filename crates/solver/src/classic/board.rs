@@ -1,0 +1,483 @@
+//! The 9×9 board and its propagation.
+//!
+//! ```text
+//! cand[9 * band + digit]   27-bit band word: the digit's candidate cells in the band
+//!                          (bit 9 * row + column, see tables.rs); the nine words of a
+//!                          band are contiguous
+//! solved[band]             cells whose digit is committed: removed from the other
+//!                          digits, and the row, box and column peers cleared
+//! dirty                    bit 9 * band + digit: word changed since its band update
+//! vdirty                   bit 9 * band + digit: word changed since the last stack pass
+//! ```
+//!
+//! Propagation, cheapest first, to a fixed point:
+//! 1. band update of each dirty word: keep the minirows on a possible layout; a row with
+//!    one candidate left is a placement (hidden single in a row, and through the layout
+//!    rule, in a box);
+//! 2. naked singles: bit-sliced counts over the nine words of each band;
+//! 3. stack pass: the layout rule on minicolumns (locked candidates in the column
+//!    direction, hence hidden singles in columns);
+//! 4. minirow triples: three digits sharing a minirow's three cells are all there.
+
+use super::tables::{BAND_PEERS, COLUMN_CELLS, LAYOUT, MINIROW_CELLS, ROW_INFO};
+
+/// All 27 cells of a band.
+pub(crate) const BAND: u32 = (1 << 27) - 1;
+
+/// The cells of rows 0, 1, 2 of a band, indexed by a 3-bit row set.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if m & (1 << k) != 0 {
+                t[m] |= 0x1ff << (9 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The cells of boxes 0, 1, 2 of a band, indexed by a 3-bit box set.
+const BOXES: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if m & (1 << k) != 0 {
+                t[m] |= (7 | 7 << 9 | 7 << 18) << (3 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The 20 peers of each of the 81 cells (bit = 27 * band + cell of band).
+static PEERS81: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut x = 0;
+    while x < 81 {
+        let mut y = 0;
+        while y < 81 {
+            let same_box = (x / 27 == y / 27) && ((x % 9) / 3 == (y % 9) / 3);
+            if x != y && (x / 9 == y / 9 || x % 9 == y % 9 || same_box) {
+                t[x] |= 1 << y;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For a 9-bit set of minirows a digit must occupy: the other minirows of their rows and
+/// boxes, which it must leave.
+static FORCED_OUT: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut out = 0u16;
+        let mut i = 0;
+        while i < 9 {
+            if m & (1 << i) != 0 {
+                out |= (7 << (3 * (i / 3))) | (0o111 << (i % 3));
+            }
+            i += 1;
+        }
+        t[m] = out & !(m as u16);
+        m += 1;
+    }
+    t
+};
+
+/// The minirow map of a band word: bit `3 * row + box` when the minirow has a candidate.
+#[inline]
+fn minirows(w: u32) -> usize {
+    let r0 = ROW_INFO[(w & 0x1ff) as usize] & 7;
+    let r1 = ROW_INFO[((w >> 9) & 0x1ff) as usize] & 7;
+    let r2 = ROW_INFO[(w >> 18) as usize] & 7;
+    r0 as usize | (r1 as usize) << 3 | (r2 as usize) << 6
+}
+
+/// The 9 columns (bit = column) holding a bit of band word `w`.
+#[inline]
+fn columns(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & 0x1ff
+}
+
+/// A contradiction: this line of search has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+/// Candidates and progress of one 9×9 search state (a `Copy` value: a guess copies it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    cand: [u32; 27],
+    solved: [u32; 3],
+    dirty: u32,
+    vdirty: u32,
+}
+
+impl Board {
+    /// The board of `values` (81 values, 0 = blank) with the givens' own eliminations
+    /// made: their cells taken from the other digits, their rows, columns and boxes from
+    /// their digit. Two equal givens in a house are a contradiction.
+    pub fn from_values(values: &[u8]) -> Result<Board, Contradiction> {
+        let mut placed = [[0u32; 3]; 9];
+        let (mut rows_used, mut cols_used, mut boxes_used) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        for (i, &v) in values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = v as usize - 1;
+            let (row, col) = (i / 9, i % 9);
+            let (rbit, cbit, bbit) = (1 << row, 1 << col, 1 << (row / 3 * 3 + col / 3));
+            if (rows_used[d] & rbit) | (cols_used[d] & cbit) | (boxes_used[d] & bbit) != 0 {
+                return Err(Contradiction);
+            }
+            rows_used[d] |= rbit;
+            cols_used[d] |= cbit;
+            boxes_used[d] |= bbit;
+            placed[d][i / 27] |= 1 << (i % 27);
+        }
+        let mut board = Board {
+            cand: [0; 27],
+            solved: [0; 3],
+            dirty: BAND,
+            vdirty: BAND,
+        };
+        for b in 0..3 {
+            board.solved[b] = placed.iter().fold(0, |g, p| g | p[b]);
+        }
+        for (d, given) in placed.iter().enumerate() {
+            for (b, &cells) in given.iter().enumerate() {
+                let band_rows = ((rows_used[d] >> (3 * b)) & 7) as usize;
+                let band_boxes = ((boxes_used[d] >> (3 * b)) & 7) as usize;
+                let taken =
+                    ROWS[band_rows] | BOXES[band_boxes] | COLUMN_CELLS[cols_used[d] as usize];
+                board.cand[9 * b + d] = (BAND & !taken & !board.solved[b]) | cells;
+            }
+        }
+        Ok(board)
+    }
+
+    /// Is every cell committed?
+    pub fn is_solved(&self) -> bool {
+        self.solved == [BAND; 3]
+    }
+
+    /// The digit (1–9) of every committed cell, 0 elsewhere.
+    pub fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut w = self.cand[9 * b + d] & self.solved[b];
+                while w != 0 {
+                    out[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                    w &= w - 1;
+                }
+            }
+        }
+        out
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, word: u32) {
+        let changed = ((word != self.cand[i]) as u32) << i;
+        self.cand[i] = word;
+        self.dirty |= changed;
+        self.vdirty |= changed;
+    }
+
+    /// Places digit `d` on `cells` of band `b`: removes the cells from the other digits
+    /// and clears their row, box and column peers for `d`.
+    pub fn commit(&mut self, d: usize, b: usize, cells: u32) {
+        self.solved[b] |= cells;
+        let mut peers = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            peers |= BAND_PEERS[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        let band = &mut self.cand[9 * b..9 * b + 9];
+        let mut changed = 0u32;
+        for (k, word) in band.iter_mut().enumerate() {
+            let keep = if k == d { !peers } else { !cells };
+            let new = *word & keep;
+            changed |= ((new != *word) as u32) << k;
+            *word = new;
+        }
+        self.dirty |= changed << (9 * b);
+        self.vdirty |= changed << (9 * b);
+        let cols = COLUMN_CELLS[columns(cells) as usize];
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            self.set(9 * other + d, self.cand[9 * other + d] & !cols);
+        }
+    }
+
+    /// Removes digit `d` from `cells` of band `b`.
+    pub fn eliminate(&mut self, d: usize, b: usize, cells: u32) {
+        self.set(9 * b + d, self.cand[9 * b + d] & !cells);
+    }
+
+    /// Propagates to a fixed point.
+    pub fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                self.update_band(i)?;
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            if self.vdirty != 0 && self.stacks()? {
+                continue;
+            }
+            if !self.minirow_triples()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The band update of word `i`: layout rule, then new row singles become placements.
+    #[inline]
+    fn update_band(&mut self, i: usize) -> Result<(), Contradiction> {
+        let (b, d) = (i / 9, i % 9);
+        let mut w = self.cand[i];
+        let (r0, r1, r2) = loop {
+            let r0 = ROW_INFO[(w & 0x1ff) as usize];
+            let r1 = ROW_INFO[((w >> 9) & 0x1ff) as usize];
+            let r2 = ROW_INFO[(w >> 18) as usize];
+            let minis = (r0 & 7) as usize | ((r1 & 7) as usize) << 3 | ((r2 & 7) as usize) << 6;
+            let kept = w & MINIROW_CELLS[LAYOUT[minis] as usize];
+            if kept == 0 {
+                return Err(Contradiction);
+            }
+            if kept == w {
+                break (r0, r1, r2);
+            }
+            w = kept;
+        };
+        self.vdirty |= ((w != self.cand[i]) as u32) << i;
+        self.cand[i] = w;
+        let single_rows = ((r0 >> 3) | (r1 >> 3) << 1 | (r2 >> 3) << 2) as usize;
+        let placed = w & ROWS[single_rows] & !self.solved[b];
+        if placed != 0 {
+            self.commit(d, b, placed);
+        }
+        Ok(())
+    }
+
+    /// Cells with one candidate left become placements; `Ok(true)` when there were any.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut found = false;
+        for b in 0..3 {
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let w = self.cand[9 * b + d];
+                twos |= ones & w;
+                ones |= w;
+            }
+            if ones != BAND {
+                return Err(Contradiction);
+            }
+            let singles = ones & !twos & !self.solved[b];
+            if singles != 0 {
+                found = true;
+                for d in 0..9 {
+                    let s = singles & self.cand[9 * b + d];
+                    if s != 0 {
+                        self.commit(d, b, s);
+                    }
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// The layout rule on the minicolumns of each stack, for the digits changed since the
+    /// last pass; `Ok(true)` when a candidate was removed.
+    fn stacks(&mut self) -> Result<bool, Contradiction> {
+        let mut digits = (self.vdirty | self.vdirty >> 9 | self.vdirty >> 18) & 0x1ff;
+        self.vdirty = 0;
+        let mut changed = false;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let cols = w.map(columns);
+            let mut allowed = [0u32; 3];
+            for s in 0..3 {
+                let q = (cols[0] >> (3 * s)) & 7
+                    | ((cols[1] >> (3 * s)) & 7) << 3
+                    | ((cols[2] >> (3 * s)) & 7) << 6;
+                let a = LAYOUT[q as usize] as u32;
+                if a == 0 {
+                    return Err(Contradiction);
+                }
+                for (b, allow) in allowed.iter_mut().enumerate() {
+                    *allow |= ((a >> (3 * b)) & 7) << (3 * s);
+                }
+            }
+            for b in 0..3 {
+                let kept = w[b] & COLUMN_CELLS[allowed[b] as usize];
+                changed |= kept != w[b];
+                self.set(9 * b + d, kept);
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Minirows whose three cells have only three digits between them: each of those
+    /// digits is in the minirow, so it leaves the rest of the row and of the box.
+    /// `Ok(true)` when a candidate was removed.
+    fn minirow_triples(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for b in 0..3 {
+            let minis: [usize; 9] = std::array::from_fn(|d| minirows(self.cand[9 * b + d]));
+            let (mut c1, mut c2, mut c4) = (0usize, 0usize, 0usize);
+            for &m in &minis {
+                let carry1 = c1 & m;
+                c1 ^= m;
+                let carry2 = c2 & carry1;
+                c2 ^= carry1;
+                c4 |= carry2;
+            }
+            let triples = c1 & c2 & !c4;
+            if triples == 0 {
+                continue;
+            }
+            for (d, &m) in minis.iter().enumerate() {
+                let forced = triples & m;
+                if forced != 0 {
+                    let keep = m & !(FORCED_OUT[forced] as usize);
+                    let i = 9 * b + d;
+                    let kept = self.cand[i] & MINIROW_CELLS[keep];
+                    changed |= kept != self.cand[i];
+                    self.set(i, kept);
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Cells with exactly two candidates, as an 81-bit set (bit = 27 * band + cell).
+    fn bivalue_cells(&self) -> u128 {
+        let mut bv = 0u128;
+        for b in 0..3 {
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let w = self.cand[9 * b + d];
+                threes |= twos & w;
+                twos |= ones & w;
+                ones |= w;
+            }
+            bv |= ((twos & !threes & !self.solved[b]) as u128) << (27 * b);
+        }
+        bv
+    }
+
+    /// The digits of cell `x` (bit = 27 * band + cell) as a 9-bit mask.
+    fn digits_of(&self, x: usize) -> u32 {
+        let (b, bit) = (x / 27, 1u32 << (x % 27));
+        (0..9).fold(0, |m, d| {
+            m | (((self.cand[9 * b + d] & bit) != 0) as u32) << d
+        })
+    }
+
+    /// What to guess: `(band, cell bit, digit)`. A bivalue cell with the most bivalue
+    /// peers sharing one of its digits (twice the weight of a peer with the same pair):
+    /// such a guess sets off the longest chains of forced cells (after Schoku's published
+    /// guess scoring). Without bivalue cells, the first cell with fewest candidates.
+    pub fn choose(&self) -> (usize, u32, usize) {
+        let bv = self.bivalue_cells();
+        let (x, digits) = if bv != 0 {
+            self.most_linked(bv)
+        } else {
+            self.fewest_candidates()
+        };
+        (x / 27, 1u32 << (x % 27), digits.trailing_zeros() as usize)
+    }
+
+    /// The best-linked bivalue cell among `bv`, with its digits.
+    fn most_linked(&self, bv: u128) -> (usize, u32) {
+        let mut digits = [0u16; 81];
+        for b in 0..3 {
+            let open = (bv >> (27 * b)) as u32 & BAND;
+            for d in 0..9 {
+                let mut w = self.cand[9 * b + d] & open;
+                while w != 0 {
+                    digits[27 * b + w.trailing_zeros() as usize] |= 1 << d;
+                    w &= w - 1;
+                }
+            }
+        }
+        let mut best = (0u32, 0usize);
+        let mut rest = bv;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mine = digits[x];
+            let mut score = 1;
+            let mut peers = bv & PEERS81[x];
+            while peers != 0 {
+                let theirs = digits[peers.trailing_zeros() as usize];
+                peers &= peers - 1;
+                score +=
+                    (theirs & mine != 0) as u32 + (theirs != mine && theirs & mine != 0) as u32;
+            }
+            if score > best.0 {
+                best = (score, x);
+            }
+        }
+        (best.1, digits[best.1] as u32)
+    }
+
+    /// The first open cell with fewest candidates, with its digits.
+    fn fewest_candidates(&self) -> (usize, u32) {
+        let mut best = (u32::MAX, 0usize, 0u32);
+        for b in 0..3 {
+            let mut open = !self.solved[b] & BAND;
+            while open != 0 {
+                let x = 27 * b + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let digits = self.digits_of(x);
+                if digits.count_ones() < best.0 {
+                    best = (digits.count_ones(), x, digits);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_and_forced_minirows() {
+        assert_eq!(columns(1 << 4 | 1 << 20), 1 << 4 | 1 << 2);
+        assert_eq!(
+            FORCED_OUT[1], 0o116,
+            "row 0 and box 0, less the minirow itself"
+        );
+    }
+
+    #[test]
+    fn equal_givens_in_a_house_are_a_contradiction() {
+        let mut v = [0u8; 81];
+        v[0] = 5;
+        v[80] = 5;
+        assert!(Board::from_values(&v).is_ok());
+        v[8] = 5;
+        assert!(Board::from_values(&v).is_err());
+    }
+}
