@@ -18,6 +18,8 @@
 
 mod cdcl;
 mod classic;
+
+pub use classic::Level;
 mod generic;
 pub mod observe;
 pub mod oracle;
@@ -134,6 +136,33 @@ fn no_conflict(grid: &Grid, count: u64) -> Result<(), Conflict> {
         0 => grid.find_conflict().map_or(Ok(()), Err),
         _ => Ok(()),
     }
+}
+
+/// [`count`] by the 9×9 engine compiled for instruction-set `level` (which must be one
+/// of [`Level::supported`]), for tests and comparisons; `None` for other layouts.
+///
+/// # Errors
+/// As [`count`].
+///
+/// # Panics
+/// When `level` is not supported by this CPU.
+pub fn count_classic(grid: &Grid, limit: u64, level: Level) -> Option<Result<Outcome, Conflict>> {
+    assert!(
+        Level::supported().contains(&level),
+        "{level:?} is not supported here"
+    );
+    grid.layout().is_classic().then(|| {
+        let c = classic::count_on(level, grid.values(), limit.max(1));
+        no_conflict(grid, c.count).map(|_| {
+            outcome(
+                grid,
+                c.count,
+                limit.max(1),
+                c.first.map(|v| v.to_vec()),
+                c.guesses,
+            )
+        })
+    })
 }
 
 /// Guesses after which depth-first search hands a puzzle to clause learning.

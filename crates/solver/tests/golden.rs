@@ -1,11 +1,13 @@
 //! Golden data: every puzzle of the shared benchmark sets has the count and solution
-//! recorded beside it (computed with tdoku), and the seed documents' examples solve to
-//! their recorded answers.
+//! recorded beside it (computed with tdoku): the 9×9 engine on every instruction-set
+//! level this CPU supports, and the generic engine on a sample, must find them. The seed
+//! documents' examples solve to their recorded answers.
 
 use std::path::PathBuf;
 
 use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
+use sudokit_solver::{Engine, Level};
 
 /// `../shared/data` beside the checkout (CI puts it there); `SUDOKIT_DATA` overrides.
 fn data_dir() -> PathBuf {
@@ -37,11 +39,30 @@ fn check_solved_file(name: &str) -> usize {
             parts.next().unwrap(),
         );
         let grid = Grid::from_line(puzzle).unwrap();
-        let outcome = sudokit_solver::count(&grid, 2).unwrap();
-        assert_eq!(outcome.count.to_string(), count, "{name}:{}: count", i + 1);
-        let found = outcome.solution.expect("solvable").to_line();
-        if count == "1" {
-            assert_eq!(found, solution, "{name}:{}: solution", i + 1);
+        for level in Level::supported() {
+            let outcome = sudokit_solver::count_classic(&grid, 2, level)
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                outcome.count.to_string(),
+                count,
+                "{name}:{}: count ({level:?})",
+                i + 1
+            );
+            let found = outcome.solution.expect("solvable").to_line();
+            if count == "1" {
+                assert_eq!(found, solution, "{name}:{}: solution ({level:?})", i + 1);
+            }
+        }
+        if checked % 16 == 0 {
+            // The generic engine too, on a sample (it is slower).
+            let generic = sudokit_solver::count_with(&grid, 2, Engine::Search).unwrap();
+            assert_eq!(
+                generic.count.to_string(),
+                count,
+                "{name}:{}: generic count",
+                i + 1
+            );
         }
         checked += 1;
     }

@@ -5,12 +5,18 @@
 //! in `board.rs`, the bit layout and tables in `tables.rs`. Ideas from published designs:
 //! digit-by-band words and band tables from JCZSolve (forum.enjoysudoku.com, 2012, as
 //! described in the `sudoku` crate's and tdoku's documentation); locked candidates in both
-//! directions from tdoku's triads (github.com/t-dillon/tdoku, docs/sudoku.md).
+//! directions and minirow triples from tdoku's triads (github.com/t-dillon/tdoku,
+//! docs/sudoku.md); the guess score after Schoku (github.com/Mart1nSchulz/Schoku).
+//!
+//! The search is one function, with every board operation inlined into it, compiled
+//! once per instruction-set level (see `dispatch.rs`) and chosen at run time.
 
 mod board;
+mod dispatch;
 mod tables;
 
 use board::Board;
+pub use dispatch::Level;
 
 /// What a 9×9 count found.
 pub(crate) struct Counted {
@@ -19,53 +25,56 @@ pub(crate) struct Counted {
     pub guesses: u64,
 }
 
-/// Counts the solutions of `values` (81 values, 0 = blank) up to `limit`; the first
-/// solution is kept when `keep_first` is set.
+/// Counts the solutions of `values` (81 values, 0 = blank) up to `limit`, on the best
+/// instruction-set level this CPU has; the first solution is kept when `keep_first`.
 pub(crate) fn count(values: &[u8], limit: u64, keep_first: bool) -> Counted {
-    let mut search = Search {
-        limit,
-        keep_first,
-        counted: Counted {
-            count: 0,
-            first: None,
-            guesses: 0,
-        },
+    dispatch::count(Level::best(), values, limit, keep_first)
+}
+
+/// [`count`] on a chosen level (tests run every level the machine has).
+pub(crate) fn count_on(level: Level, values: &[u8], limit: u64) -> Counted {
+    dispatch::count(level, values, limit, true)
+}
+
+/// Depth-first search with an explicit stack of boards: propagate; on a solution count
+/// it; otherwise guess a cell's digit, keeping the board without that digit for later.
+#[inline(always)]
+fn search(values: &[u8], limit: u64, keep_first: bool) -> Counted {
+    let mut counted = Counted {
+        count: 0,
+        first: None,
+        guesses: 0,
     };
-    if let Ok(board) = Board::from_values(values) {
-        search.run(board);
-    }
-    search.counted
-}
-
-struct Search {
-    limit: u64,
-    keep_first: bool,
-    counted: Counted,
-}
-
-impl Search {
-    /// Depth-first: propagate, then branch on a cell: its first candidate, or not.
-    fn run(&mut self, mut board: Board) {
+    let Ok(start) = Board::from_values(values) else {
+        return counted;
+    };
+    // Each guess commits one more cell, so at most 81 boards wait at once.
+    let mut stack = [start; 82];
+    let mut depth = 1;
+    while depth > 0 {
+        depth -= 1;
+        let mut board = stack[depth];
         loop {
             if board.propagate().is_err() {
-                return;
+                break;
             }
             if board.is_solved() {
-                self.counted.count += 1;
-                if self.keep_first && self.counted.first.is_none() {
-                    self.counted.first = Some(board.values());
+                counted.count += 1;
+                if keep_first && counted.first.is_none() {
+                    counted.first = Some(board.values());
                 }
-                return;
+                if counted.count >= limit {
+                    return counted;
+                }
+                break;
             }
             let (band, cell, digit) = board.choose();
-            self.counted.guesses += 1;
-            let mut child = board;
-            child.commit(digit, band, cell);
-            self.run(child);
-            if self.counted.count >= self.limit {
-                return;
-            }
-            board.eliminate(digit, band, cell);
+            counted.guesses += 1;
+            stack[depth] = board;
+            stack[depth].eliminate(digit, band, cell);
+            depth += 1;
+            board.commit(digit, band, cell);
         }
     }
+    counted
 }

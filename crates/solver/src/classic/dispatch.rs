@@ -1,0 +1,88 @@
+//! Instruction-set levels: the search compiled once per level, chosen at run time.
+//!
+//! This is the engine's only `unsafe`: calling a function compiled for CPU features
+//! (`#[target_feature]`) is sound only on a CPU that has them, which is checked first.
+
+use super::{search, Counted};
+
+/// An instruction-set level of the 9×9 engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Whatever the compilation target guarantees (SSE2 on x86-64).
+    Portable,
+    /// x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    V3,
+    /// v3 plus AVX-512 (F, BW, VL, VPOPCNTDQ).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx512,
+}
+
+impl Level {
+    /// The best level this CPU supports (detected once; `SUDOKIT_LEVEL=portable|v3|avx512`
+    /// may lower it, for comparisons).
+    pub fn best() -> Level {
+        static BEST: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+        *BEST.get_or_init(|| {
+            let wanted = std::env::var("SUDOKIT_LEVEL").ok();
+            let supported = Level::supported();
+            match wanted.as_deref() {
+                Some("portable") => Level::Portable,
+                Some("v3") if supported.contains(&Level::V3) => Level::V3,
+                _ => *supported.last().expect("portable is always supported"),
+            }
+        })
+    }
+
+    /// Every level this CPU supports, lowest first.
+    pub fn supported() -> Vec<Level> {
+        let mut levels = vec![Level::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            let has_v3 = std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("popcnt");
+            if has_v3 {
+                levels.push(Level::V3);
+                if std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vl")
+                    && std::is_x86_feature_detected!("avx512vpopcntdq")
+                {
+                    levels.push(Level::Avx512);
+                }
+            }
+        }
+        levels
+    }
+}
+
+/// Runs the search compiled for `level`.
+pub(crate) fn count(level: Level, values: &[u8], limit: u64, keep_first: bool) -> Counted {
+    match level {
+        Level::Portable => search(values, limit, keep_first),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` is V3 only when `Level::supported` found every feature of
+        // `search_v3` on this CPU (tests pass only supported levels).
+        Level::V3 => unsafe { search_v3(values, limit, keep_first) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above, for every feature of `search_avx512`.
+        Level::Avx512 => unsafe { search_avx512(values, limit, keep_first) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => search(values, limit, keep_first),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn search_v3(values: &[u8], limit: u64, keep_first: bool) -> Counted {
+    search(values, limit, keep_first)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
+fn search_avx512(values: &[u8], limit: u64, keep_first: bool) -> Counted {
+    search(values, limit, keep_first)
+}
