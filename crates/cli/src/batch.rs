@@ -1,25 +1,32 @@
 //! Batch work: many puzzles, several threads, answers in input order, memory flat.
 //!
 //! ```text
-//!  reader thread ──chunks──▶ N worker threads ──replies──▶ main thread
-//!  (parse, number)  bounded   (solve, format)              (reorder by chunk, write)
+//!            ┌──────────── N worker threads, each in a loop: ────────────┐
+//!  input ──▶ │ take the next chunk of jobs (reader behind a lock)        │
+//!            │ answer every job of the chunk                             │ ──▶ stdout, stderr
+//!            │ file the answers; write every chunk that is now next      │
+//!            └───────────────────────────────────────────────────────────┘
 //! ```
 //!
-//! The work channel is bounded, so the reader never runs far ahead; the reorder buffer
-//! holds at most the chunks in flight.
+//! Exactly N threads do all the work (reading, solving, writing), so one thread is plain
+//! sequential work and N threads scale with cores. A worker waits before reading more
+//! than `AHEAD` chunks past the last one written, so memory stays flat even when one
+//! puzzle is slow.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Condvar, Mutex};
 use std::thread;
 
 use crate::input::Job;
 use crate::progress::Progress;
 
-/// Puzzles per chunk handed to a worker.
+/// Puzzles per chunk taken by a worker.
 const CHUNK: usize = 128;
+
+/// Chunks a worker may read past the last one written, per thread.
+const AHEAD: usize = 4;
 
 /// What one puzzle produced.
 #[derive(Debug, Default)]
@@ -41,104 +48,166 @@ pub struct Summary {
     pub failed: usize,
 }
 
+/// The input side: the jobs and the number of the next chunk.
+struct Input<I> {
+    jobs: I,
+    next_seq: usize,
+    chunk: usize,
+}
+
+/// The output side: answered chunks waiting for their turn.
+struct Pending {
+    next: usize,
+    waiting: BTreeMap<usize, Vec<Reply>>,
+    out: Output,
+    error: Option<io::Error>,
+}
+
 /// Runs `work` on every job with `threads` workers and writes the replies in order.
 ///
 /// # Errors
 /// When writing to standard output or standard error fails (e.g. a closed pipe).
-pub fn run<I, F>(jobs: I, threads: usize, mut progress: Progress, work: F) -> io::Result<Summary>
+pub fn run<I, F>(jobs: I, threads: usize, progress: Progress, work: F) -> io::Result<Summary>
 where
     I: Iterator<Item = Job> + Send,
     F: Fn(&Job) -> Reply + Sync,
 {
     let chunk = if io::stdin().is_terminal() { 1 } else { CHUNK };
+    let jobs_read = progress.jobs_read.clone();
+    let jobs = jobs.inspect(move |_| _ = jobs_read.fetch_add(1, Ordering::Relaxed));
+    let input = Mutex::new(Input {
+        jobs,
+        next_seq: 0,
+        chunk,
+    });
+    let pending = Mutex::new(Pending {
+        next: 0,
+        waiting: BTreeMap::new(),
+        out: Output::new(progress),
+        error: None,
+    });
+    let turn = Condvar::new();
+    let limit = AHEAD * threads.max(1);
     thread::scope(|s| {
-        let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Vec<Job>)>(threads * 2);
-        let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<Reply>)>();
-        let jobs_read = progress.jobs_read.clone();
-        s.spawn(move || {
-            read_chunks(
-                jobs.inspect(|_| _ = jobs_read.fetch_add(1, Ordering::Relaxed)),
-                chunk,
-                work_tx,
-            )
-        });
-        let work_rx = Arc::new(Mutex::new(work_rx));
-        for _ in 0..threads {
-            let (work_rx, done_tx, work) = (work_rx.clone(), done_tx.clone(), &work);
-            s.spawn(move || solve_chunks(&work_rx, &done_tx, work));
+        for _ in 1..threads.max(1) {
+            s.spawn(|| worker(&input, &pending, &turn, limit, &work));
         }
-        drop((work_rx, done_tx));
-        write_in_order(done_rx, &mut progress)
-    })
-}
-
-fn read_chunks<I: Iterator<Item = Job>>(
-    jobs: I,
-    size: usize,
-    tx: mpsc::SyncSender<(usize, Vec<Job>)>,
-) {
-    let mut seq = 0;
-    let mut chunk = Vec::with_capacity(size);
-    for job in jobs {
-        chunk.push(job);
-        if chunk.len() == size {
-            if tx
-                .send((seq, std::mem::replace(&mut chunk, Vec::with_capacity(size))))
-                .is_err()
-            {
-                return;
-            }
-            seq += 1;
-        }
-    }
-    if !chunk.is_empty() {
-        let _ = tx.send((seq, chunk));
+        worker(&input, &pending, &turn, limit, &work);
+    });
+    let pending = pending.into_inner().expect("no worker panicked");
+    match pending.error {
+        Some(e) => Err(e),
+        None => pending.out.finish(),
     }
 }
 
-fn solve_chunks<F: Fn(&Job) -> Reply>(
-    rx: &Mutex<mpsc::Receiver<(usize, Vec<Job>)>>,
-    tx: &mpsc::Sender<(usize, Vec<Reply>)>,
+fn worker<I, F>(
+    input: &Mutex<Input<I>>,
+    pending: &Mutex<Pending>,
+    turn: &Condvar,
+    limit: usize,
     work: &F,
-) {
+) where
+    I: Iterator<Item = Job>,
+    F: Fn(&Job) -> Reply,
+{
     loop {
-        let next = rx
-            .lock()
-            .map_err(|_| ())
-            .and_then(|r| r.recv().map_err(|_| ()));
-        let Ok((seq, jobs)) = next else { return };
-        if tx.send((seq, jobs.iter().map(work).collect())).is_err() {
+        let Some((seq, jobs)) = take_chunk(input, pending, turn, limit) else {
+            return;
+        };
+        let replies: Vec<Reply> = jobs.iter().map(work).collect();
+        drop(jobs);
+        let mut p = pending.lock().expect("no worker panicked");
+        p.waiting.insert(seq, replies);
+        loop {
+            let next = p.next;
+            let Some(replies) = p.waiting.remove(&next) else {
+                break;
+            };
+            if p.error.is_none() {
+                if let Err(e) = p.out.write_chunk(replies) {
+                    p.error = Some(e);
+                }
+            }
+            p.next += 1;
+        }
+        turn.notify_all();
+        if p.error.is_some() {
             return;
         }
     }
 }
 
-fn write_in_order(
-    rx: mpsc::Receiver<(usize, Vec<Reply>)>,
-    progress: &mut Progress,
-) -> io::Result<Summary> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut pending: BTreeMap<usize, Vec<Reply>> = BTreeMap::new();
-    let mut next = 0;
-    let mut summary = Summary::default();
-    for (seq, replies) in rx {
-        pending.insert(seq, replies);
-        while let Some(replies) = pending.remove(&next) {
-            for reply in replies {
-                summary.puzzles += 1;
-                summary.failed += reply.failed as usize;
-                out.write_all(reply.out.as_bytes())?;
-                if !reply.err.is_empty() {
-                    out.flush()?;
-                    progress.clear();
-                    writeln!(io::stderr(), "{}", reply.err)?;
-                }
-            }
-            out.flush()?;
-            next += 1;
-            progress.tick(summary.puzzles);
+/// The next chunk of jobs with its number, once the writer is close enough behind;
+/// `None` at the end of the input or after a write error.
+fn take_chunk<I: Iterator<Item = Job>>(
+    input: &Mutex<Input<I>>,
+    pending: &Mutex<Pending>,
+    turn: &Condvar,
+    limit: usize,
+) -> Option<(usize, Vec<Job>)> {
+    let mut inp = input.lock().expect("no worker panicked");
+    let seq = inp.next_seq;
+    {
+        let mut p = pending.lock().expect("no worker panicked");
+        while seq >= p.next + limit && p.error.is_none() {
+            p = turn.wait(p).expect("no worker panicked");
+        }
+        if p.error.is_some() {
+            return None;
         }
     }
-    progress.finish();
-    Ok(summary)
+    let size = inp.chunk;
+    let jobs: Vec<Job> = inp.jobs.by_ref().take(size).collect();
+    if jobs.is_empty() {
+        return None;
+    }
+    inp.next_seq += 1;
+    Some((seq, jobs))
+}
+
+/// Standard output (buffered), standard error and the progress line, with the totals.
+struct Output {
+    stdout: io::BufWriter<io::Stdout>,
+    progress: Progress,
+    summary: Summary,
+    /// Flush after every chunk (interactive input).
+    eager: bool,
+}
+
+impl Output {
+    fn new(progress: Progress) -> Output {
+        let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout());
+        Output {
+            stdout,
+            progress,
+            summary: Summary::default(),
+            eager: io::stdin().is_terminal(),
+        }
+    }
+
+    /// Writes a chunk's answers; each message after what came before it.
+    fn write_chunk(&mut self, replies: Vec<Reply>) -> io::Result<()> {
+        for reply in replies {
+            self.summary.puzzles += 1;
+            self.summary.failed += reply.failed as usize;
+            self.stdout.write_all(reply.out.as_bytes())?;
+            if !reply.err.is_empty() {
+                self.stdout.flush()?;
+                self.progress.clear();
+                writeln!(io::stderr(), "{}", reply.err)?;
+            }
+        }
+        if self.eager {
+            self.stdout.flush()?;
+        }
+        self.progress.tick(self.summary.puzzles);
+        Ok(())
+    }
+
+    fn finish(mut self) -> io::Result<Summary> {
+        self.stdout.flush()?;
+        self.progress.finish();
+        Ok(self.summary)
+    }
 }

@@ -112,33 +112,40 @@ impl Grid {
 
     /// The first house, in house order, that holds a digit twice.
     pub fn find_conflict(&self) -> Option<Conflict> {
-        self.layout
-            .houses()
-            .iter()
-            .enumerate()
-            .find_map(|(h, info)| {
-                let mut first_at: [Option<Cell>; 26] = [None; 26];
-                for &c in &info.cells {
-                    let v = self.values[c.index()] as usize;
-                    if v == 0 {
-                        continue;
-                    }
-                    match first_at[v] {
-                        Some(first) => {
-                            return Some(Conflict {
-                                digit: Digit::new(v as u8),
-                                house: House::new(h),
-                                kind: info.kind,
-                                first,
-                                second: c,
-                                side: self.side(),
-                            })
-                        }
-                        None => first_at[v] = Some(c),
-                    }
-                }
-                None
+        let (h, info) = self.layout.houses().iter().enumerate().find(|(_, info)| {
+            let mut seen = 0u32;
+            info.cells.iter().any(|c| {
+                let bit = (1u32 << self.values[c.index()]) & !1;
+                let twice = seen & bit != 0;
+                seen |= bit;
+                twice
             })
+        })?;
+        let mut first_at: [Option<Cell>; 26] = [None; 26];
+        for &c in &info.cells {
+            let v = self.values[c.index()] as usize;
+            match first_at[v] {
+                Some(first) if v != 0 => {
+                    let (digit, house, kind, second, side) = (
+                        Digit::new(v as u8),
+                        House::new(h),
+                        info.kind,
+                        c,
+                        self.side(),
+                    );
+                    return Some(Conflict {
+                        digit,
+                        house,
+                        kind,
+                        first,
+                        second,
+                        side,
+                    });
+                }
+                _ => first_at[v] = Some(c),
+            }
+        }
+        unreachable!("the house was found to hold a digit twice")
     }
 
     /// The digits not yet placed among the peers of `cell` (ignoring `cell` itself).
@@ -154,10 +161,9 @@ impl Grid {
 
     /// The line format: N² symbols, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.values
-            .iter()
-            .map(|&v| Digit::new_checked(v).map_or('.', Digit::to_char))
-            .collect()
+        const SYMBOLS: &[u8; 26] = b".123456789ABCDEFGHIJKLMNOP";
+        let bytes = self.values.iter().map(|&v| SYMBOLS[v as usize]).collect();
+        String::from_utf8(bytes).expect("symbols are ASCII")
     }
 }
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 
-use super::{run_batch, valid_puzzle};
+use super::{conflict, read_puzzle, run_batch};
 use crate::args::CountArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -19,11 +19,15 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
 
 fn count_one(job: &Job, limit: u64, json: bool) -> Reply {
     let to_json = |err: String| object(job, Json::Null, Json::Null, Json::from(err));
-    let grid = match valid_puzzle(job, json.then_some(&to_json)) {
+    let json_error = json.then_some(&to_json as &dyn Fn(String) -> String);
+    let grid = match read_puzzle(job, json_error) {
         Ok(g) => g,
         Err(reply) => return reply,
     };
-    let outcome = sudokit_solver::count(grid, limit).expect("conflicts were checked");
+    let outcome = match sudokit_solver::count(grid, limit) {
+        Ok(o) => o,
+        Err(c) => return conflict(job, c, json_error),
+    };
     let failed = outcome.count == 0;
     if json {
         let out = object(

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use sudokit_core::format::write;
-use sudokit_core::Grid;
+use sudokit_core::{Conflict, Grid};
 
 use crate::args::{Command, Format, InputArgs, RunArgs};
 use crate::batch::{self, Reply};
@@ -80,29 +80,43 @@ fn render(grid: &Grid, format: Format) -> String {
     }
 }
 
-/// The puzzle of a job, or the reply reporting why it could not be read or is invalid
-/// (two equal givens in a house). `json` builds the JSON reply from the error message.
-fn valid_puzzle<'a>(
-    job: &'a Job,
-    json: Option<&dyn Fn(String) -> String>,
-) -> Result<&'a Grid, Reply> {
-    let err = match &job.grid {
-        Ok(g) => match g.find_conflict() {
-            None => return Ok(g),
-            Some(c) => format!("{}: {c}", job.place()),
-        },
-        Err(e) => job.read_error(e),
-    };
-    Err(match json {
+/// A function building a command's JSON reply from an error message.
+type JsonError<'a> = Option<&'a dyn Fn(String) -> String>;
+
+/// The puzzle of a job, or the reply reporting why it could not be read.
+fn read_puzzle<'a>(job: &'a Job, json: JsonError) -> Result<&'a Grid, Reply> {
+    job.grid
+        .as_ref()
+        .map_err(|e| invalid(job.read_error(e), json))
+}
+
+/// The reply for a puzzle whose givens conflict (two equal digits in a house).
+fn conflict(job: &Job, c: Conflict, json: JsonError) -> Reply {
+    invalid(format!("{}: {c}", job.place()), json)
+}
+
+/// The reply for an invalid puzzle: the message on standard error, or in the JSON object.
+fn invalid(message: String, json: JsonError) -> Reply {
+    match json {
         Some(to_json) => Reply {
-            out: to_json(err) + "\n",
+            out: to_json(message) + "\n",
             err: String::new(),
             failed: true,
         },
         None => Reply {
             out: String::new(),
-            err,
+            err: message,
             failed: true,
         },
-    })
+    }
+}
+
+/// The puzzle of a job, or the reply for a read error or conflicting givens: for commands
+/// that look at the grid before any search.
+fn valid_puzzle<'a>(job: &'a Job, json: JsonError) -> Result<&'a Grid, Reply> {
+    let grid = read_puzzle(job, json)?;
+    match grid.find_conflict() {
+        Some(c) => Err(conflict(job, c, json)),
+        None => Ok(grid),
+    }
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::Grid;
 
-use super::{render, run_batch, valid_puzzle};
+use super::{conflict, read_puzzle, render, run_batch};
 use crate::args::{Format, SolveArgs};
 use crate::batch::Reply;
 use crate::input::Job;
@@ -47,12 +47,15 @@ impl Verdict {
 
 fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
     let json = |err: String| to_json(job, "invalid", None, Some(err));
-    let grid = match valid_puzzle(job, (format == Format::Json).then_some(&json)) {
+    let json = (format == Format::Json).then_some(&json as &dyn Fn(String) -> String);
+    let grid = match read_puzzle(job, json) {
         Ok(g) => g,
         Err(reply) => return reply,
     };
-    let outcome =
-        sudokit_solver::count(grid, if first { 1 } else { 2 }).expect("conflicts were checked");
+    let outcome = match sudokit_solver::count(grid, if first { 1 } else { 2 }) {
+        Ok(o) => o,
+        Err(c) => return conflict(job, c, json),
+    };
     let verdict = match (outcome.solution, outcome.count) {
         (Some(s), 1) if first => Verdict::Solved(s),
         (Some(s), 1) => Verdict::Unique(s),

@@ -280,21 +280,29 @@ impl<R: BufRead> Reader<R> {
         let layout = self.layout_for(n, first_line)?;
         let mut values = Vec::with_capacity(n * n);
         for (line, cells) in rows {
-            for (&v, &col) in cells.values.iter().zip(&cells.cols) {
-                if v as usize > n {
-                    return Err(InputError::at(
-                        *line,
-                        col,
-                        ErrorKind::DigitTooLarge {
-                            value: v as usize,
-                            side: n,
-                        },
-                    ));
-                }
-                values.push(v);
+            if let Some(i) = cells.values.iter().position(|&v| v as usize > n) {
+                let kind = ErrorKind::DigitTooLarge {
+                    value: cells.values[i] as usize,
+                    side: n,
+                };
+                return Err(InputError::at(*line, cells.col(i), kind));
             }
+            values.extend_from_slice(&cells.values);
         }
         Ok(Grid::from_values(layout, values))
+    }
+
+    /// The grid of side `n` from one line of N² cells (its values are moved, not copied).
+    fn grid_from_line(&mut self, n: usize, line: usize, cells: Cells) -> Result<Grid, InputError> {
+        let layout = self.layout_for(n, line)?;
+        if let Some(i) = cells.values.iter().position(|&v| v as usize > n) {
+            let kind = ErrorKind::DigitTooLarge {
+                value: cells.values[i] as usize,
+                side: n,
+            };
+            return Err(InputError::at(line, cells.col(i), kind));
+        }
+        Ok(Grid::from_values(layout, cells.values))
     }
 
     /// [`Self::grid_from_rows`] after checking that there are exactly `n` rows.
@@ -344,7 +352,7 @@ impl<R: BufRead> Reader<R> {
         let fixed = self.ctx().fixed_side;
         if is_whole_count(k, cells.compact, fixed) {
             let n = (k as f64).sqrt().round() as usize;
-            return self.grid_from_rows(n, &[(no, cells)], no);
+            return self.grid_from_line(n, no, cells);
         }
         let row_side = match fixed {
             Some(n) if k == n => Some(n),

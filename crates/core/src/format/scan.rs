@@ -6,8 +6,11 @@
 pub(crate) struct Cells {
     /// 0 for a blank, else the value (may exceed the side; checked later).
     pub values: Vec<u8>,
-    /// 1-based character column of each cell.
+    /// 1-based character column of each cell; empty when the cells are contiguous from
+    /// column `first_col`.
     pub cols: Vec<u32>,
+    /// Column of the first cell when `cols` is empty.
+    pub first_col: u32,
     /// No separators between the cells (a single token).
     pub compact: bool,
 }
@@ -15,6 +18,14 @@ pub(crate) struct Cells {
 impl Cells {
     pub fn len(&self) -> usize {
         self.values.len()
+    }
+
+    /// The 1-based column of cell `i`.
+    pub fn col(&self, i: usize) -> u32 {
+        self.cols
+            .get(i)
+            .copied()
+            .unwrap_or(self.first_col + i as u32)
     }
 }
 
@@ -54,8 +65,50 @@ pub(crate) fn strip_comment(line: &str) -> (&str, bool) {
     }
 }
 
+/// The value of each byte as a cell symbol (0 for a blank), or `NOT_A_SYMBOL`.
+const NOT_A_SYMBOL: u8 = 0xff;
+static SYMBOL_VALUE: [u8; 256] = {
+    let mut t = [NOT_A_SYMBOL; 256];
+    let blanks = *b".0xX*_";
+    let mut i = 0;
+    while i < blanks.len() {
+        t[blanks[i] as usize] = 0;
+        i += 1;
+    }
+    let mut v = 1;
+    while v <= 25 {
+        let (upper, lower) = if v <= 9 {
+            (b'0' + v, b'0' + v)
+        } else {
+            (b'A' + v - 10, b'a' + v - 10)
+        };
+        t[upper as usize] = v;
+        t[lower as usize] = v;
+        v += 1;
+    }
+    t
+};
+
+/// The common case, read without tokenizing: a line of exactly N² symbols.
+fn plain_line(line: &str, fixed: Option<usize>) -> Option<Cells> {
+    let bytes = line.as_bytes();
+    if !is_whole_count(bytes.len(), true, fixed) {
+        return None;
+    }
+    let values: Vec<u8> = bytes.iter().map(|&b| SYMBOL_VALUE[b as usize]).collect();
+    values.iter().all(|&v| v != NOT_A_SYMBOL).then_some(Cells {
+        values,
+        cols: Vec::new(),
+        first_col: 1,
+        compact: true,
+    })
+}
+
 /// Classifies a whole input line.
 pub(crate) fn scan_line(line: &str, ctx: Context) -> Scan {
+    if let Some(cells) = plain_line(line, ctx.fixed_side) {
+        return Scan::Cells(cells);
+    }
     let (body, had_comment) = strip_comment(line);
     if body.trim().is_empty() {
         return if had_comment {
@@ -198,6 +251,7 @@ pub(crate) fn scan_cells(text: &str, col_base: u32, ctx: Context) -> Scan {
         return Scan::Cells(Cells {
             values: values.collect(),
             cols: cols.collect(),
+            first_col: 0,
             compact: false,
         });
     }
@@ -230,6 +284,7 @@ fn whole_first_token(tok: &Token, fixed: Option<usize>) -> Option<Cells> {
     Some(Cells {
         values,
         cols: tok.iter().map(|&(c, _)| c).collect(),
+        first_col: 0,
         compact: true,
     })
 }
@@ -298,7 +353,7 @@ mod tests {
         let p = "1".repeat(81);
         assert_eq!(cells(&format!("{p}:1:{p}")).len(), 81);
         match scan_line(&format!("seed000:{p}:1:{p}"), FREE) {
-            Scan::Cells(c) => assert_eq!(c.cols[0], 9),
+            Scan::Cells(c) => assert_eq!(c.col(0), 9),
             other => panic!("{other:?}"),
         }
         assert!(matches!(

@@ -105,7 +105,7 @@ static FORCED_OUT: [u16; 512] = {
 fn minirows(w: u32) -> usize {
     let r0 = ROW_INFO[(w & 0x1ff) as usize] & 7;
     let r1 = ROW_INFO[((w >> 9) & 0x1ff) as usize] & 7;
-    let r2 = ROW_INFO[(w >> 18) as usize] & 7;
+    let r2 = ROW_INFO[((w >> 18) & 0x1ff) as usize] & 7;
     r0 as usize | (r1 as usize) << 3 | (r2 as usize) << 6
 }
 
@@ -246,9 +246,13 @@ impl Board {
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.update_band(i)?;
+                for b in 0..3 {
+                    while (self.dirty >> (9 * b)) & 0x1ff != 0 {
+                        let d = ((self.dirty >> (9 * b)) & 0x1ff).trailing_zeros() as usize;
+                        self.dirty &= !(1 << (9 * b + d));
+                        self.update_band(b, d)?;
+                    }
+                }
             }
             if self.naked_singles()? {
                 continue;
@@ -264,8 +268,8 @@ impl Board {
 
     /// The band update of word `i`: layout rule, then new row singles become placements.
     #[inline(always)]
-    fn update_band(&mut self, i: usize) -> Result<(), Contradiction> {
-        let (b, d) = (i / 9, i % 9);
+    fn update_band(&mut self, b: usize, d: usize) -> Result<(), Contradiction> {
+        let i = 9 * b + d;
         let mut w = self.cand[i];
         let minis = minirows(w);
         w &= MINIROW_CELLS[LAYOUT[minis] as usize];
@@ -352,7 +356,10 @@ impl Board {
     fn minirow_triples(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
         for b in 0..3 {
-            let minis: [usize; 9] = std::array::from_fn(|d| minirows(self.cand[9 * b + d]));
+            let mut minis = [0usize; 9];
+            for (d, m) in minis.iter_mut().enumerate() {
+                *m = minirows(self.cand[9 * b + d]);
+            }
             let (mut c1, mut c2, mut c4) = (0usize, 0usize, 0usize);
             for &m in &minis {
                 let carry1 = c1 & m;
@@ -382,7 +389,8 @@ impl Board {
     /// Cells with exactly two candidates, per band.
     #[inline(always)]
     fn bivalue_cells(&self) -> [u32; 3] {
-        std::array::from_fn(|b| {
+        let mut bv = [0u32; 3];
+        for (b, cells) in bv.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let w = self.cand[9 * b + d];
@@ -390,8 +398,9 @@ impl Board {
                 twos |= ones & w;
                 ones |= w;
             }
-            twos & !threes & !self.solved[b]
-        })
+            *cells = twos & !threes & !self.solved[b];
+        }
+        bv
     }
 
     /// The digits of cell `x` (bit = 27 * band + cell) as a 9-bit mask.
@@ -425,8 +434,12 @@ impl Board {
     /// score = 2·|P ∩ (with[a] ∪ with[c])| − |P ∩ with[a] ∩ with[c]|.
     #[inline(always)]
     fn most_linked(&self, bv: [u32; 3]) -> (usize, u32) {
-        let with: [[u32; 3]; 9] =
-            std::array::from_fn(|d| std::array::from_fn(|b| self.cand[9 * b + d] & bv[b]));
+        let mut with = [[0u32; 3]; 9];
+        for (d, per_band) in with.iter_mut().enumerate() {
+            for (b, cells) in per_band.iter_mut().enumerate() {
+                *cells = self.cand[9 * b + d] & bv[b];
+            }
+        }
         let mut best = (0u32, 0usize, 0u32);
         for (b, &cells) in bv.iter().enumerate() {
             let mut rest = cells;
