@@ -183,6 +183,10 @@ pub struct BenchArgs {
     /// Count solutions up to this limit (1 = first solution, 2 = uniqueness check).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+    /// Instruction-set level of the 9×9 engine: portable, v3 (AVX2, BMI2, POPCNT) or
+    /// avx512; by default the best this CPU has.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<String>,
     /// Timed passes over each file; the fastest is reported.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,

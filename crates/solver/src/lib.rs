@@ -130,6 +130,25 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> Result<(u64, u64), Conflict> 
     count(grid, limit).map(|o| (o.count, o.guesses))
 }
 
+/// [`count_solutions`] with the 9×9 engine compiled for `level` (other layouts ignore it).
+///
+/// # Errors
+/// As [`count`].
+///
+/// # Panics
+/// When `level` is not supported by this CPU.
+pub fn count_solutions_on(grid: &Grid, limit: u64, level: Level) -> Result<(u64, u64), Conflict> {
+    if !grid.layout().is_classic() {
+        return count_solutions(grid, limit);
+    }
+    assert!(
+        Level::supported().contains(&level),
+        "{level:?} is not supported here"
+    );
+    let c = classic::count_on(level, grid.values(), limit.max(1));
+    no_conflict(grid, c.count).map(|_| (c.count, c.guesses))
+}
+
 /// A search that found no solution may have started from conflicting givens: report them.
 fn no_conflict(grid: &Grid, count: u64) -> Result<(), Conflict> {
     match count {

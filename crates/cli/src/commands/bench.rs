@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::Grid;
+use sudokit_solver::Level;
 
 use crate::args::BenchArgs;
 use crate::input;
@@ -24,10 +25,33 @@ struct Timing {
 }
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let level = match &args.level {
+        None => Level::best(),
+        Some(name) => *Level::supported()
+            .iter()
+            .find(|l| l.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Level::supported().iter().map(|l| l.name()).collect();
+                anyhow::anyhow!(
+                    "level '{name}' is not supported here (supported: {})",
+                    names.join(", ")
+                )
+            })?,
+    };
     let opts = input::read_options(&args.input)?;
     let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)))?;
     let mut stdout = std::io::stdout().lock();
     if !args.json {
+        let mode = match args.limit {
+            1 => "first solution".to_string(),
+            2 => "uniqueness check (count to 2)".to_string(),
+            n => format!("count to {n}"),
+        };
+        writeln!(
+            stdout,
+            "# {mode}, one thread, 9×9 engine level {} (others: generic solver)",
+            level.name()
+        )?;
         writeln!(
             stdout,
             "{:<40} {:>8} {:>10} {:>11} {:>15}",
@@ -51,12 +75,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             failed = true;
             continue;
         }
-        let t = time(file, &grids, skipped, args.limit, args.repeat);
+        let t = time(file, &grids, skipped, args.limit, args.repeat, level);
         writeln!(
             stdout,
             "{}",
             if args.json {
-                to_json(&t, args.limit)
+                to_json(&t, args.limit, level)
             } else {
                 to_row(&t)
             }
@@ -66,13 +90,24 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
 }
 
 /// Warm-up pass, then `repeat` timed passes; the fastest counts.
-fn time(file: String, grids: &[Grid], skipped: usize, limit: u64, repeat: u32) -> Timing {
+fn time(
+    file: String,
+    grids: &[Grid],
+    skipped: usize,
+    limit: u64,
+    repeat: u32,
+    level: Level,
+) -> Timing {
     let pass = |grids: &[Grid]| -> u64 {
         grids
             .iter()
             .map(|g| {
-                black_box(sudokit_solver::count_solutions(black_box(g), limit))
-                    .map_or(0, |(_, guesses)| guesses)
+                black_box(sudokit_solver::count_solutions_on(
+                    black_box(g),
+                    limit,
+                    level,
+                ))
+                .map_or(0, |(_, guesses)| guesses)
             })
             .sum()
     };
@@ -110,8 +145,9 @@ fn to_row(t: &Timing) -> String {
     )
 }
 
-fn to_json(t: &Timing, limit: u64) -> String {
+fn to_json(t: &Timing, limit: u64, level: Level) -> String {
     Json::object([
+        ("level", Json::from(level.name())),
         ("file", Json::from(t.file.as_str())),
         ("puzzles", Json::from(t.puzzles)),
         ("skipped", Json::from(t.skipped)),

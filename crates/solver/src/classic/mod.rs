@@ -36,6 +36,17 @@ pub(crate) fn count_on(level: Level, values: &[u8], limit: u64) -> Counted {
     dispatch::count(level, values, limit, true)
 }
 
+impl Level {
+    /// The name used on the command line: `portable`, `v3`, `avx512`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Portable => "portable",
+            Level::V3 => "v3",
+            Level::Avx512 => "avx512",
+        }
+    }
+}
+
 /// Depth-first search with an explicit stack of boards: propagate; on a solution count
 /// it; otherwise guess a cell's digit, keeping the board without that digit for later.
 #[inline(always)]
