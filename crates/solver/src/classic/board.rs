@@ -8,6 +8,7 @@
 //!                          digits, and the row, box and column peers cleared
 //! dirty                    bit 9 * band + digit: word changed since its band update
 //! vdirty                   bit 9 * band + digit: word changed since the last stack pass
+//! tdirty                   bit 9 * band + digit: word changed since the last triples pass
 //! ```
 //!
 //! Propagation, cheapest first, to a fixed point:
@@ -126,6 +127,7 @@ pub(crate) struct Board {
     solved: [u32; 3],
     dirty: u32,
     vdirty: u32,
+    tdirty: u32,
 }
 
 impl Board {
@@ -156,6 +158,7 @@ impl Board {
             solved: [0; 3],
             dirty: BAND,
             vdirty: BAND,
+            tdirty: BAND,
         };
         for b in 0..3 {
             board.solved[b] = placed.iter().fold(0, |g, p| g | p[b]);
@@ -200,6 +203,7 @@ impl Board {
         self.cand[i] = word;
         self.dirty |= changed;
         self.vdirty |= changed;
+        self.tdirty |= changed;
     }
 
     /// Places digit `d` on `cells` of band `b`: removes the cells from the other digits
@@ -228,6 +232,7 @@ impl Board {
         changed = (changed & !(1 << d)) | ((own_new != own) as u32) << d;
         self.dirty |= changed << (9 * b);
         self.vdirty |= changed << (9 * b);
+        self.tdirty |= changed << (9 * b);
         let cols = !COLUMN_CELLS[columns(cells) as usize];
         for other in OTHER_BANDS[b] {
             let i = 9 * other + d;
@@ -257,6 +262,9 @@ impl Board {
             if self.naked_singles()? {
                 continue;
             }
+            if self.is_solved() {
+                return Ok(());
+            }
             if self.vdirty != 0 && self.stacks()? {
                 continue;
             }
@@ -276,7 +284,9 @@ impl Board {
         if w == 0 {
             return Err(Contradiction);
         }
-        self.vdirty |= ((w != self.cand[i]) as u32) << i;
+        let changed = ((w != self.cand[i]) as u32) << i;
+        self.vdirty |= changed;
+        self.tdirty |= changed;
         self.cand[i] = w;
         let single = |v: u32| (v & v.wrapping_sub(1) == 0) as usize;
         let single_rows = single(w & 0x1ff) | single((w >> 9) & 0x1ff) << 1 | single(w >> 18) << 2;
@@ -355,7 +365,9 @@ impl Board {
     #[inline(always)]
     fn minirow_triples(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for b in 0..3 {
+        let bands = self.tdirty;
+        self.tdirty = 0;
+        for b in (0..3).filter(|b| (bands >> (9 * b)) & 0x1ff != 0) {
             let mut minis = [0usize; 9];
             for (d, m) in minis.iter_mut().enumerate() {
                 *m = minirows(self.cand[9 * b + d]);
@@ -417,14 +429,20 @@ impl Board {
     /// ties going to the band with more open cells: such a guess sets off the longest
     /// chains of forced cells (after Schoku's published guess scoring; measured here:
     /// 162 guesses a puzzle on forum_hardest_1106, against 281 for the first bivalue
-    /// cell). Without bivalue cells, the first cell with fewest candidates.
+    /// cell). Without bivalue cells, the first cell with fewest candidates. When
+    /// `enumerating` (beyond two solutions, where the tree is as large as the number of
+    /// solutions whatever is guessed), simply the first bivalue cell.
     #[inline(always)]
-    pub fn choose(&self) -> (usize, u32, usize) {
+    pub fn choose(&self, enumerating: bool) -> (usize, u32, usize) {
         let bv = self.bivalue_cells();
-        let (x, digits) = if bv != [0; 3] {
-            self.most_linked(bv)
-        } else {
-            self.fewest_candidates()
+        let (x, digits) = match (bv == [0; 3], enumerating) {
+            (true, _) => self.fewest_candidates(),
+            (false, false) => self.most_linked(bv),
+            (false, true) => {
+                let b = (0..3).find(|&b| bv[b] != 0).expect("a bivalue cell");
+                let x = 27 * b + bv[b].trailing_zeros() as usize;
+                (x, self.digits_of(x))
+            }
         };
         (x / 27, 1u32 << (x % 27), digits.trailing_zeros() as usize)
     }

@@ -59,12 +59,10 @@ fn search(values: &[u8], limit: u64, keep_first: bool) -> Counted {
     let Ok(start) = Board::from_values(values) else {
         return counted;
     };
-    // Each guess commits one more cell, so at most 81 boards wait at once.
-    let mut stack = [start; 82];
-    let mut depth = 1;
-    while depth > 0 {
-        depth -= 1;
-        let mut board = stack[depth];
+    // Boards waiting to be searched: each guess commits one more cell, so at most 81.
+    let mut stack: Vec<Board> = Vec::with_capacity(16);
+    stack.push(start);
+    while let Some(mut board) = stack.pop() {
         loop {
             if board.propagate().is_err() {
                 break;
@@ -79,11 +77,11 @@ fn search(values: &[u8], limit: u64, keep_first: bool) -> Counted {
                 }
                 break;
             }
-            let (band, cell, digit) = board.choose();
+            let (band, cell, digit) = board.choose(counted.count >= 2);
             counted.guesses += 1;
-            stack[depth] = board;
-            stack[depth].eliminate(digit, band, cell);
-            depth += 1;
+            let mut other = board;
+            other.eliminate(digit, band, cell);
+            stack.push(other);
             board.commit(digit, band, cell);
         }
     }
