@@ -16,6 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::cellset::CellSet;
 use crate::digit::MAX_SIDE;
 
 /// The smallest grid side: 4×4.
@@ -250,6 +251,8 @@ pub struct Layout {
     peers: Vec<Cell>,
     peer_start: Vec<u32>,
     intersections: Vec<Intersection>,
+    house_sets: Vec<CellSet>,
+    peer_sets: Vec<CellSet>,
 }
 
 /// Two houses that share two or more cells (a box and a row, say): the ground of locked
@@ -431,9 +434,20 @@ impl Layout {
             peers: Vec::new(),
             peer_start: Vec::new(),
             intersections: Vec::new(),
+            house_sets: Vec::new(),
+            peer_sets: Vec::new(),
         };
         layout.fill_peers();
         layout.intersections = intersections(&layout.houses);
+        layout.house_sets = layout
+            .houses
+            .iter()
+            .map(|h| h.cells.iter().collect())
+            .collect();
+        layout.peer_sets = layout
+            .cells()
+            .map(|c| layout.peers(c).iter().collect())
+            .collect();
         layout
     }
 
@@ -553,6 +567,21 @@ impl Layout {
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         let i = cell.index();
         &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]
+    }
+
+    /// The cells of `house` as a set.
+    pub fn house_set(&self, house: House) -> &CellSet {
+        &self.house_sets[house.index()]
+    }
+
+    /// The peers of `cell` as a set.
+    pub fn peer_set(&self, cell: Cell) -> &CellSet {
+        &self.peer_sets[cell.index()]
+    }
+
+    /// All N² cells as a set.
+    pub fn all_cells(&self) -> CellSet {
+        CellSet::first_n(self.n * self.n)
     }
 
     /// Every pair of houses sharing two or more cells.

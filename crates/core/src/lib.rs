@@ -14,12 +14,14 @@
 
 #![warn(missing_docs)]
 
+mod cellset;
 mod digit;
 pub mod format;
 mod grid;
 mod layout;
 pub mod rng;
 
+pub use cellset::{CellSet, CellSetIter};
 pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
 pub use grid::{Conflict, Grid};
 pub use layout::{

@@ -294,3 +294,66 @@ fn diagonals_option_adds_houses() {
     );
     assert!(r[0].grid.as_ref().unwrap().layout().has_diagonals());
 }
+
+#[test]
+fn hodoku_library_line_with_deleted_candidates() {
+    let line = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525:364 365::\n";
+    let r = read_all(line);
+    let marks = r[0].marks.as_ref().expect("marks");
+    let g = r[0].grid.as_ref().unwrap();
+    assert_eq!(g.clue_count(), 40);
+    let c = g.layout().cell(1, 3);
+    assert!(!marks[c.index()].contains(sudokit_core::Digit::new(2)));
+    assert!(!marks[c.index()].contains(sudokit_core::Digit::new(5)));
+    assert_eq!(
+        marks[0].only(),
+        Some(sudokit_core::Digit::new(1)),
+        "solved cells keep their value"
+    );
+}
+
+#[test]
+fn pencil_mark_grid_and_candidate_string_agree() {
+    let pm = "\
+.---------------.---------------.---------------.
+| 6   4   3     | 7   5   8     | 1   2   9     |
+| 1   29  29    | 4   6   3     | 5   8   7     |
+| 7   5   8     | 2   9   1     | 4   6   3     |
+:---------------+---------------+---------------:
+| 8   6   1     | 9   2   4     | 7   5   3     |
+| 4   2   7     | 5   3   6     | 8   9   1     |
+| 9   3   5     | 8   1   7     | 6   4   2     |
+:---------------+---------------+---------------:
+| 2   7   9     | 6   4   5     | 3   1   8     |
+| 3   1   6     | 3   7   2     | 9   5   4     |
+| 5   8   4     | 1   8   9     | 2   7   6     |
+'---------------'---------------'---------------'
+";
+    let r = read_all(pm);
+    assert_eq!(
+        r.len(),
+        1,
+        "{:?}",
+        r.iter()
+            .map(|r| r.grid.as_ref().err().map(|e| e.to_string()))
+            .collect::<Vec<_>>()
+    );
+    let marks = r[0].marks.as_ref().unwrap();
+    assert_eq!(marks[10].to_string(), "29");
+    assert_eq!(r[0].grid.as_ref().unwrap().values()[10], 0);
+    // The same marks as a 729-character candidate string.
+    let line: String = marks
+        .iter()
+        .flat_map(|m| {
+            (1..=9u8).map(move |d| {
+                if m.contains(sudokit_core::Digit::new(d)) {
+                    (b'0' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect();
+    let r2 = read_all(&line);
+    assert_eq!(r2[0].marks.as_ref().unwrap(), marks);
+}

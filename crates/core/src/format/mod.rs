@@ -1,8 +1,9 @@
 //! Text formats: a lenient [`Reader`] for every input format, and exact writers.
 
 pub mod json;
+mod marks;
 mod read;
 mod scan;
 pub mod write;
 
-pub use read::{read_all, ErrorKind, InputError, ReadOptions, Reader, Record};
+pub use read::{given_marks, read_all, ErrorKind, InputError, ReadOptions, Reader, Record};

@@ -4,7 +4,9 @@ use std::fmt;
 use std::io::BufRead;
 use std::sync::Arc;
 
+use super::marks::{candidate_string, hodoku_line, is_pencil_row, mark_row, HodokuPuzzle, Mark};
 use super::scan::{is_whole_count, scan_cells, scan_line, strip_comment, Cells, Context, Scan};
+use crate::digit::{Digit, DigitSet};
 use crate::grid::Grid;
 use crate::layout::{BoxShape, Layout, LayoutError};
 use crate::MAX_SIDE;
@@ -26,6 +28,9 @@ pub struct Record {
     pub line: usize,
     /// The puzzle, or why it could not be read.
     pub grid: Result<Grid, InputError>,
+    /// The candidates of every cell, when the input gave pencil marks (a solved cell has
+    /// only its value); `None` when only the digits were given.
+    pub marks: Option<Vec<DigitSet>>,
 }
 
 /// Why a puzzle could not be read, and where.
@@ -186,6 +191,13 @@ pub struct Reader<R> {
 /// A row of cells with the line it came from.
 type Row = (usize, Cells);
 
+/// A puzzle read, with its pencil marks when the input gave them.
+type Marked = Result<(Grid, Option<Vec<DigitSet>>), InputError>;
+
+fn plain(grid: Result<Grid, InputError>) -> Marked {
+    grid.map(|g| (g, None))
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader over `src`.
     pub fn new(src: R, mut opts: ReadOptions) -> Reader<R> {
@@ -330,29 +342,160 @@ impl<R: BufRead> Reader<R> {
                     return Some(Record {
                         line: e.line,
                         grid: Err(e),
+                        marks: None,
                     })
                 }
             };
-            let grid = match scan_line(&text, self.ctx()) {
+            if let Some(record) = self.marked_input(no, &text) {
+                return Some(record);
+            }
+            let read = match scan_line(&text, self.ctx()) {
                 Scan::Empty | Scan::Comment | Scan::Border => continue,
                 Scan::Bad { col, ch } => {
                     Err(InputError::at(no, col, ErrorKind::UnexpectedChar(ch)))
                 }
-                Scan::Matrix(at) => self.read_matrix(no, &text, at),
-                Scan::Triple(t) => self.read_triples(no, t),
-                Scan::Cells(cells) => self.read_cells(no, cells),
+                Scan::Matrix(at) => plain(self.read_matrix(no, &text, at)),
+                Scan::Triple(t) => plain(self.read_triples(no, t)),
+                Scan::Cells(cells) => self.read_cells(no, cells, &text),
             };
-            return Some(Record { line: no, grid });
+            return Some(record(no, read));
         }
     }
 
+    /// Inputs that carry pencil marks: a HoDoKu library line, a candidate string, or the
+    /// first row of a pencil-mark grid. `None` for any other line.
+    fn marked_input(&mut self, no: usize, text: &str) -> Option<Record> {
+        let body = strip_comment(text).0.trim();
+        if body.starts_with(':') {
+            let parsed = hodoku_line(body)?;
+            return Some(self.hodoku_record(no, parsed));
+        }
+        if let Some((n, marks)) = candidate_string(body) {
+            return Some(record(no, self.marked_grid(no, n, vec![(no, marks)])));
+        }
+        let row = mark_row(body).filter(|r| is_pencil_row(r))?;
+        let n = row.len();
+        Some(record(no, self.read_pencil_block(no, n, vec![(no, row)])))
+    }
+
+    fn hodoku_record(&mut self, no: usize, parsed: Result<HodokuPuzzle, (usize, char)>) -> Record {
+        let fail = |e: InputError| Record {
+            line: no,
+            grid: Err(e),
+            marks: None,
+        };
+        let (values, deleted) = match parsed {
+            Ok(p) => p,
+            Err((col, ch)) => {
+                return fail(InputError::new(
+                    no,
+                    Some(col),
+                    ErrorKind::UnexpectedChar(ch),
+                ))
+            }
+        };
+        if values.len() != 81 {
+            return fail(InputError::new(
+                no,
+                None,
+                ErrorKind::CellCount {
+                    found: values.len(),
+                    expected: 81,
+                },
+            ));
+        }
+        let layout = match self.layout_for(9, no) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        };
+        let grid = Grid::from_values(layout, values);
+        let mut marks = given_marks(&grid);
+        for (d, cell) in deleted {
+            if grid.values()[cell] == 0 {
+                marks[cell].remove(Digit::new(d));
+            }
+        }
+        Record {
+            line: no,
+            grid: Ok(grid),
+            marks: Some(marks),
+        }
+    }
+
+    /// A grid of side `n` from rows of marks (values, candidates or blanks).
+    fn marked_grid(&mut self, no: usize, n: usize, rows: Vec<(usize, Vec<Mark>)>) -> Marked {
+        let layout = self.layout_for(n, no)?;
+        let cells: Vec<Mark> = rows.into_iter().flat_map(|(_, r)| r).collect();
+        let values = cells
+            .iter()
+            .map(|m| if let Mark::Value(v) = m { *v } else { 0 })
+            .collect();
+        let grid = Grid::from_values(layout, values);
+        let mut marks = given_marks(&grid);
+        for (i, m) in cells.iter().enumerate() {
+            if let Mark::Candidates(c) = m {
+                marks[i] = *c;
+            }
+        }
+        Ok((grid, Some(marks)))
+    }
+
+    /// The rest of a pencil-mark grid of side `n` after its first rows.
+    fn read_pencil_block(
+        &mut self,
+        no: usize,
+        n: usize,
+        mut rows: Vec<(usize, Vec<Mark>)>,
+    ) -> Marked {
+        while rows.len() < n {
+            let Some(Ok((line, text))) = self.next_line() else {
+                break;
+            };
+            let body = strip_comment(&text).0;
+            if body.trim().is_empty() || matches!(scan_line(body, self.ctx()), Scan::Border) {
+                continue;
+            }
+            match mark_row(body).filter(|r| r.len() == n) {
+                Some(row) => rows.push((line, row)),
+                None => {
+                    self.push_back((line, text));
+                    break;
+                }
+            }
+        }
+        if rows.len() != n {
+            let kind = ErrorKind::RowCount {
+                rows: rows.len(),
+                expected: n,
+            };
+            return Err(InputError::new(no, None, kind));
+        }
+        for (line, row) in &rows {
+            let too_large = row.iter().find_map(|m| match m {
+                Mark::Value(v) if *v as usize > n => Some(*v as usize),
+                Mark::Candidates(c) if c.bits() >> n != 0 => {
+                    Some(32 - c.bits().leading_zeros() as usize)
+                }
+                _ => None,
+            });
+            if let Some(value) = too_large {
+                return Err(InputError::new(
+                    *line,
+                    None,
+                    ErrorKind::DigitTooLarge { value, side: n },
+                ));
+            }
+        }
+        self.marked_grid(no, n, rows)
+    }
+
     /// A line of cells: a whole puzzle, or the first row of a grid block.
-    fn read_cells(&mut self, no: usize, cells: Cells) -> Result<Grid, InputError> {
+    fn read_cells(&mut self, no: usize, cells: Cells, text: &str) -> Marked {
         let k = cells.len();
         let fixed = self.ctx().fixed_side;
         if is_whole_count(k, cells.compact, fixed) {
             let n = (k as f64).sqrt().round() as usize;
-            return self.grid_from_line(n, no, cells);
+            return plain(self.grid_from_line(n, no, cells));
         }
         let row_side = match fixed {
             Some(n) if k == n => Some(n),
@@ -361,7 +504,7 @@ impl<R: BufRead> Reader<R> {
             None => None,
         };
         match row_side {
-            Some(n) => self.read_block(no, cells, n),
+            Some(n) => self.read_block(no, cells, n, text),
             None => Err(InputError::new(
                 no,
                 None,
@@ -375,9 +518,10 @@ impl<R: BufRead> Reader<R> {
 
     /// A grid block of `n` rows starting with `first`. Blank lines may separate bands.
     /// A broken row is still counted as a row, so one bad grid does not spill into the next.
-    fn read_block(&mut self, no: usize, first: Cells, n: usize) -> Result<Grid, InputError> {
+    fn read_block(&mut self, no: usize, first: Cells, n: usize, first_text: &str) -> Marked {
         let band = BoxShape::for_side(n).map_or(n, |s| s.rows);
         let mut rows: Vec<Row> = vec![(no, first)];
+        let mut texts: Vec<(usize, String)> = vec![(no, first_text.to_string())];
         let mut error: Option<InputError> = None;
         let mut after_blank = false;
         while rows.len() < n {
@@ -402,7 +546,34 @@ impl<R: BufRead> Reader<R> {
                     after_blank = true;
                     continue;
                 }
-                Scan::Cells(c) if c.len() == n => rows.push((line, c)),
+                Scan::Cells(c) if c.len() == n && pencil_row_of(&text, n).is_none() => {
+                    texts.push((line, text));
+                    rows.push((line, c));
+                }
+                Scan::Cells(_)
+                    if error.is_none() && !after_blank && pencil_row_of(&text, n).is_some() =>
+                {
+                    // A pencil-mark grid whose first rows happened to be all solved.
+                    let earlier: Option<Vec<(usize, Vec<Mark>)>> = texts
+                        .iter()
+                        .map(|(l, t)| {
+                            mark_row(strip_comment(t).0)
+                                .filter(|r| r.len() == n)
+                                .map(|r| (*l, r))
+                        })
+                        .collect();
+                    if let Some(mut marked) = earlier {
+                        marked.push((line, pencil_row_of(&text, n).expect("checked")));
+                        return self.read_pencil_block(no, n, marked);
+                    }
+                    let kind = ErrorKind::RowLength {
+                        row: rows.len() + 1,
+                        found: n,
+                        expected: n,
+                    };
+                    error.get_or_insert(InputError::new(line, None, kind));
+                    rows.push((line, Cells::default()));
+                }
                 Scan::Cells(c) if !after_blank && c.len() != n * n && c.len() < 2 * n => {
                     let kind = ErrorKind::RowLength {
                         row: rows.len() + 1,
@@ -435,7 +606,7 @@ impl<R: BufRead> Reader<R> {
         if let Some(e) = error {
             return Err(e);
         }
-        self.grid_from_n_rows(n, &rows, no)
+        plain(self.grid_from_n_rows(n, &rows, no))
     }
 
     /// `row column digit` lines until a line that is not a triple.
@@ -607,4 +778,36 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// Reads every puzzle of `text` with the default options.
 pub fn read_all(text: &str) -> Vec<Record> {
     Reader::new(text.as_bytes(), ReadOptions::default()).collect()
+}
+
+/// The candidates implied by the values alone: a solved cell has its value, an open cell
+/// every digit none of its peers holds.
+pub fn given_marks(grid: &Grid) -> Vec<DigitSet> {
+    grid.layout()
+        .cells()
+        .map(|c| {
+            grid.get(c)
+                .map_or_else(|| grid.candidates(c), DigitSet::single)
+        })
+        .collect()
+}
+
+fn record(line: usize, read: Marked) -> Record {
+    match read {
+        Ok((grid, marks)) => Record {
+            line,
+            grid: Ok(grid),
+            marks,
+        },
+        Err(e) => Record {
+            line,
+            grid: Err(e),
+            marks: None,
+        },
+    }
+}
+
+/// The marks of `text` when it is a pencil-mark row of side `n`.
+fn pencil_row_of(text: &str, n: usize) -> Option<Vec<Mark>> {
+    mark_row(strip_comment(text).0).filter(|r| r.len() == n && is_pencil_row(r))
 }
