@@ -73,13 +73,19 @@ impl CellSet {
     /// Number of cells.
     #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        // Skipping empty words saves most of the count on small grids (two of ten words
+        // used for 9×9) where the count is done without a popcount instruction.
+        self.0
+            .iter()
+            .filter(|&&w| w != 0)
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     /// Is the set empty?
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |m, &w| m | w) == 0
     }
 
     /// The lowest cell, if any.
@@ -112,13 +118,17 @@ impl CellSet {
     /// Do the sets share a cell?
     #[inline]
     pub fn intersects(&self, other: &CellSet) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+        self.0.iter().zip(&other.0).fold(0, |m, (a, b)| m | (a & b)) != 0
     }
 
     /// Is every cell of `self` in `other`?
     #[inline]
     pub fn is_subset(&self, other: &CellSet) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+        self.0
+            .iter()
+            .zip(&other.0)
+            .fold(0, |m, (a, b)| m | (a & !b))
+            == 0
     }
 
     /// The cells in increasing order.
