@@ -269,6 +269,41 @@ impl<'a, O: Observer> Search<'a, O> {
         self.settle(0)
     }
 
+    /// Propagates singles from a pencil-mark state (values, and candidates of the open
+    /// cells, which the caller keeps consistent with the values); the state reached.
+    pub fn settle_marks(
+        &mut self,
+        values: Vec<u8>,
+        cands: Vec<u32>,
+    ) -> Result<(Vec<u8>, Vec<u32>), Dead> {
+        let unsolved = values.iter().filter(|&&v| v == 0).count();
+        let cands: Vec<u32> = values
+            .iter()
+            .zip(cands)
+            .map(|(&v, c)| if v == 0 { c } else { 1 << (v - 1) })
+            .collect();
+        for (i, (&v, &c)) in values.iter().zip(&cands).enumerate() {
+            if v == 0 {
+                match c.count_ones() {
+                    0 => return Err(Dead::NoCandidate(Cell::new(i))),
+                    1 => self.queue.push((
+                        Cell::new(i),
+                        Digit::from_index(c.trailing_zeros() as usize),
+                        Reason::NakedSingle,
+                    )),
+                    _ => {}
+                }
+            }
+        }
+        self.states[0] = State {
+            values,
+            cands,
+            unsolved,
+        };
+        self.settle(0)?;
+        Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
+    }
+
     /// Propagates the givens' singles only (no search); the values and candidates reached.
     pub fn settle_root(&mut self) -> Result<(Vec<u8>, Vec<u32>), Dead> {
         self.start()?;

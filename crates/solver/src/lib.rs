@@ -246,6 +246,27 @@ pub struct Marks {
     pub candidates: Vec<DigitSet>,
 }
 
+/// Naked and hidden singles from a pencil-mark state, to a fixed point: `grid` holds the
+/// values, `candidates` the candidates of its open cells (consistent with the values: no
+/// open cell holds a digit placed among its peers). Each placement is reported to `obs`.
+///
+/// # Errors
+/// `Err(dead)` when the singles reach a contradiction.
+pub fn singles_from_marks<O: Observer>(
+    grid: &Grid,
+    candidates: &[DigitSet],
+    obs: &mut O,
+) -> Result<Marks, Dead> {
+    let mut search = generic::Search::new(grid, obs);
+    let cands = candidates.iter().map(|c| c.bits()).collect();
+    search
+        .settle_marks(grid.values().to_vec(), cands)
+        .map(|(values, cands)| Marks {
+            values,
+            candidates: cands.into_iter().map(DigitSet::from_bits).collect(),
+        })
+}
+
 /// The marks after naked and hidden singles have been applied to a fixed point;
 /// `Ok(Err(dead))` when they reach a contradiction (the puzzle has no solution).
 ///
