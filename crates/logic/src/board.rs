@@ -1,0 +1,199 @@
+//! The pencil-mark state a person works on: placed digits and the candidates left.
+
+use std::sync::Arc;
+
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, Grid, House, Layout};
+
+/// Values and candidates of every cell, with each digit's open cells kept alongside.
+///
+/// ```
+/// use sudokit_core::{Digit, Grid};
+/// use sudokit_logic::Board;
+/// let grid = Grid::from_line("1.3..2.........4").unwrap();
+/// let board = Board::new(&grid, None);
+/// let c = grid.layout().cell(0, 1);
+/// assert_eq!(board.candidates(c).to_string(), "4");
+/// // Row 4, column 4 and the last box see the 4 in r4c4: five open cells keep it.
+/// assert_eq!(board.cells_with(Digit::new(4)).len(), 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    layout: Arc<Layout>,
+    /// 0 for an open cell.
+    values: Vec<u8>,
+    /// Candidates of open cells; empty for solved cells.
+    cands: Vec<DigitSet>,
+    /// Per digit (index d - 1): the open cells holding it as a candidate.
+    by_digit: Vec<CellSet>,
+    /// Cells given in the puzzle (not placed while solving).
+    givens: Vec<bool>,
+}
+
+impl Board {
+    /// The board of `grid`; its open cells take `marks` when given (pencil-mark input),
+    /// less any digit a peer holds, else every digit no peer holds.
+    pub fn new(grid: &Grid, marks: Option<&[DigitSet]>) -> Board {
+        let layout = grid.layout().clone();
+        let n = layout.side();
+        let values = grid.values().to_vec();
+        let cands: Vec<DigitSet> = layout
+            .cells()
+            .map(|c| match (values[c.index()], marks) {
+                (0, Some(m)) => m[c.index()].and(grid.candidates(c)),
+                (0, None) => grid.candidates(c),
+                _ => DigitSet::EMPTY,
+            })
+            .collect();
+        let mut by_digit = vec![CellSet::EMPTY; n];
+        for (i, set) in cands.iter().enumerate() {
+            for d in set.iter() {
+                by_digit[d.index()].insert(Cell::new(i));
+            }
+        }
+        let givens = values.iter().map(|&v| v != 0).collect();
+        Board {
+            layout,
+            values,
+            cands,
+            by_digit,
+            givens,
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// The side N.
+    pub fn side(&self) -> usize {
+        self.layout.side()
+    }
+
+    /// The digit placed in `cell`, if any.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new_checked(self.values[cell.index()])
+    }
+
+    /// Was `cell` given in the puzzle?
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens[cell.index()]
+    }
+
+    /// The candidates of `cell` (empty once it is solved).
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cands[cell.index()]
+    }
+
+    /// Does open `cell` have candidate `digit`?
+    #[inline]
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cands[cell.index()].contains(digit)
+    }
+
+    /// The open cells with candidate `digit`.
+    #[inline]
+    pub fn cells_with(&self, digit: Digit) -> &CellSet {
+        &self.by_digit[digit.index()]
+    }
+
+    /// The open cells of `house` with candidate `digit`.
+    #[inline]
+    pub fn house_cells_with(&self, house: House, digit: Digit) -> CellSet {
+        self.by_digit[digit.index()].and(self.layout.house_set(house))
+    }
+
+    /// The open cells.
+    pub fn open_cells(&self) -> CellSet {
+        self.layout
+            .cells()
+            .filter(|c| self.values[c.index()] == 0)
+            .collect()
+    }
+
+    /// The digits not yet placed in `house`.
+    pub fn open_digits(&self, house: House) -> DigitSet {
+        let placed: DigitSet = self
+            .layout
+            .house(house)
+            .cells
+            .iter()
+            .filter_map(|&c| self.value(c))
+            .collect();
+        DigitSet::full(self.side()).without(placed)
+    }
+
+    /// Is every cell solved?
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The values as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.layout.clone(), self.values.clone())
+    }
+
+    /// Every cell's candidates, solved cells holding only their value (the form of
+    /// pencil-mark input and output).
+    pub fn marks(&self) -> Vec<DigitSet> {
+        self.layout
+            .cells()
+            .map(|c| {
+                self.value(c)
+                    .map_or(self.cands[c.index()], DigitSet::single)
+            })
+            .collect()
+    }
+
+    /// Places `digit` in `cell` and removes it from the candidates of the peers.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        let i = cell.index();
+        for d in self.cands[i] {
+            self.by_digit[d.index()].remove(cell);
+        }
+        self.cands[i] = DigitSet::EMPTY;
+        self.values[i] = digit.get();
+        let peers = self.by_digit[digit.index()].and(self.layout.peer_set(cell));
+        for p in peers.iter() {
+            self.cands[p.index()].remove(digit);
+        }
+        self.by_digit[digit.index()] = self.by_digit[digit.index()].without(&peers);
+    }
+
+    /// Removes candidate `digit` from `cell`.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        self.cands[cell.index()].remove(digit);
+        self.by_digit[digit.index()].remove(cell);
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &crate::Step) {
+        for &(cell, digit) in &step.eliminations {
+            self.eliminate(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            if self.value(cell).is_none() {
+                self.place(cell, digit);
+            }
+        }
+    }
+
+    /// An open cell with no candidate left, or a house where an unplaced digit has no
+    /// place: the state cannot lead to a solution.
+    pub fn is_broken(&self) -> bool {
+        let layout = &self.layout;
+        layout
+            .cells()
+            .any(|c| self.values[c.index()] == 0 && self.cands[c.index()].is_empty())
+            || (0..layout.houses().len()).map(House::new).any(|h| {
+                let open = self.open_digits(h);
+                let present: DigitSet = layout
+                    .house(h)
+                    .cells
+                    .iter()
+                    .fold(DigitSet::EMPTY, |s, &c| s.or(self.cands[c.index()]));
+                !open.without(present).is_empty()
+            })
+    }
+}

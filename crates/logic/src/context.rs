@@ -1,0 +1,64 @@
+//! What the finders share while looking at one board: the almost locked sets, their
+//! links and the chain graphs, each computed the first time a finder asks for it.
+
+use std::cell::OnceCell;
+
+use sudokit_core::DigitSet;
+
+use crate::techniques::als::{self, Set};
+use crate::techniques::chains::{self, Graph, Scope};
+use crate::techniques::uniqueness::{self, Rectangle};
+use crate::Board;
+
+/// One board and what has been computed about it.
+pub(crate) struct Context<'b> {
+    /// The board the finders look at.
+    pub board: &'b Board,
+    als: OnceCell<Vec<Set>>,
+    als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
+    rectangles: OnceCell<Vec<Rectangle>>,
+    /// The graphs over every candidate, without and with groups.
+    graphs: [OnceCell<Graph>; 3],
+}
+
+impl<'b> Context<'b> {
+    pub fn new(board: &'b Board) -> Context<'b> {
+        Context {
+            board,
+            als: OnceCell::new(),
+            als_links: OnceCell::new(),
+            rectangles: OnceCell::new(),
+            graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+        }
+    }
+
+    /// Every almost locked set of the board (up to N - 1 cells).
+    pub fn als(&self) -> &[Set] {
+        self.als
+            .get_or_init(|| als::all(self.board, self.board.side() - 1))
+    }
+
+    /// For each almost locked set, the sets sharing a restricted common digit with it.
+    pub fn als_links(&self) -> &[Vec<(u32, DigitSet)>] {
+        self.als_links
+            .get_or_init(|| als::links(self.board, self.als()))
+    }
+
+    /// The candidate unique rectangles.
+    pub fn rectangles(&self) -> &[Rectangle] {
+        self.rectangles
+            .get_or_init(|| uniqueness::rectangles(self.board))
+    }
+
+    /// The chain graph over every candidate (`All`), with groups too (`Grouped`), and with
+    /// almost locked sets too (`GroupedAls`).
+    pub fn graph(&self, scope: Scope) -> &Graph {
+        let slot = match scope {
+            Scope::Grouped => 1,
+            Scope::GroupedAls => 2,
+            _ => 0,
+        };
+        self.graphs[slot]
+            .get_or_init(|| chains::build(self, DigitSet::full(self.board.side()), scope))
+    }
+}

@@ -1,0 +1,175 @@
+//! The engine: try the techniques in order, apply the first step found, repeat.
+
+use crate::board::Board;
+use crate::context::Context;
+use crate::step::Step;
+use crate::technique::Technique;
+use crate::techniques::{
+    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
+    locked_candidates, naked_single, naked_subset, single_digit, sue_de_coq, uniqueness, wings,
+    Sink,
+};
+
+/// What the engine may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Use the uniqueness techniques (Unique Rectangles, Hidden Rectangle, BUG+1). Only
+    /// sound when the puzzle has exactly one solution. By default on.
+    pub uniqueness: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { uniqueness: true }
+    }
+}
+
+/// Runs the finder of `technique` into `sink`.
+pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
+    use fish::Kind;
+    use Technique::*;
+    let board = ctx.board;
+    match technique {
+        FullHouse => full_house::find(board, sink),
+        NakedSingle => naked_single::find(board, sink),
+        HiddenSingle => hidden_single::find(board, sink),
+        LockedPair => naked_subset::find(board, sink, 2, true),
+        LockedTriple => naked_subset::find(board, sink, 3, true),
+        Pointing => locked_candidates::find(board, sink, true),
+        Claiming => locked_candidates::find(board, sink, false),
+        NakedPair => naked_subset::find(board, sink, 2, false),
+        NakedTriple => naked_subset::find(board, sink, 3, false),
+        NakedQuad => naked_subset::find(board, sink, 4, false),
+        HiddenPair => hidden_subset::find(board, sink, 2),
+        HiddenTriple => hidden_subset::find(board, sink, 3),
+        HiddenQuad => hidden_subset::find(board, sink, 4),
+        XWing => fish::find(board, sink, 2, Kind::Basic),
+        Swordfish => fish::find(board, sink, 3, Kind::Basic),
+        Jellyfish => fish::find(board, sink, 4, Kind::Basic),
+        FinnedXWing => fish::find(board, sink, 2, Kind::Finned),
+        FinnedSwordfish => fish::find(board, sink, 3, Kind::Finned),
+        FinnedJellyfish => fish::find(board, sink, 4, Kind::Finned),
+        SashimiXWing => fish::find(board, sink, 2, Kind::Sashimi),
+        SashimiSwordfish => fish::find(board, sink, 3, Kind::Sashimi),
+        SashimiJellyfish => fish::find(board, sink, 4, Kind::Sashimi),
+        Bug1 => uniqueness::find_bug(board, sink),
+        Skyscraper | TwoStringKite | TurbotFish => {
+            single_digit::find_turbot(board, sink, technique)
+        }
+        EmptyRectangle => single_digit::find_empty_rectangle(board, sink),
+        WWing => wings::find_w(board, sink),
+        XyWing => wings::find_xy(board, sink, false),
+        XyzWing => wings::find_xy(board, sink, true),
+        WxyzWing => wings::find_wxyz(board, sink),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+        | HiddenRectangle => uniqueness::find(ctx, sink, technique),
+        SueDeCoq => sue_de_coq::find(board, sink),
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
+            coloring::find(board, sink, technique)
+        }
+        RemotePair
+        | XChain
+        | XyChain
+        | ContinuousNiceLoop
+        | DiscontinuousNiceLoop
+        | Aic
+        | GroupedContinuousNiceLoop
+        | GroupedDiscontinuousNiceLoop
+        | GroupedAic => chains::find(ctx, sink, &[technique]),
+        AlsXz => als::find_xz(ctx, sink),
+        AlsXyWing => als::find_xy_wing(ctx, sink),
+        ForcingChainContradiction => forcing::find_contradiction(board, sink, 0),
+        ForcingChainVerity => forcing::find_verity(board, sink, 0),
+        ForcingNetContradiction | ForcingNetVerity => {
+            for depth in 1..=forcing::MAX_DEPTH {
+                if technique == ForcingNetContradiction {
+                    forcing::find_contradiction(board, sink, depth);
+                } else {
+                    forcing::find_verity(board, sink, depth);
+                }
+                if !sink.steps.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The next step: the first technique, in order, that finds one. Nice loops and AICs
+/// (and their grouped forms) are one search each, as in HoDoKu: whichever shape is found
+/// first is reported.
+pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
+    next_step_observed(board, options, &mut |_, _| {})
+}
+
+/// [`next_step`], calling `observe` after each technique tried with it and whether it
+/// found the step (for profiling the engine).
+#[doc(hidden)]
+pub fn next_step_observed(
+    board: &Board,
+    options: &Options,
+    observe: &mut dyn FnMut(Technique, bool),
+) -> Option<Step> {
+    let ctx = Context::new(board);
+    let mut sink = Sink::new(true);
+    for &t in Technique::ALL
+        .iter()
+        .filter(|t| options.uniqueness || !t.needs_uniqueness())
+    {
+        match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
+            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, family),
+            Some(_) => continue,
+            None => run(&ctx, t, &mut sink),
+        }
+        let step = sink.steps.pop();
+        observe(t, step.is_some());
+        if step.is_some() {
+            return step;
+        }
+    }
+    None
+}
+
+/// The first step `technique` finds on `board`, if any.
+pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
+    let mut sink = Sink::new(true);
+    run(&Context::new(board), technique, &mut sink);
+    sink.steps.into_iter().next()
+}
+
+/// Every step `technique` finds on `board` (all instances, not only the first).
+pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
+    let mut sink = Sink::new(false);
+    run(&Context::new(board), technique, &mut sink);
+    sink.steps
+}
+
+/// A solution path: the steps in order, the board they lead to, and whether it is solved.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps, easiest first at each point.
+    pub steps: Vec<Step>,
+    /// The board after the last step.
+    pub board: Board,
+    /// Did the steps solve the puzzle? (`false`: the engine found nothing more.)
+    pub solved: bool,
+}
+
+/// Applies steps until the puzzle is solved or no technique finds anything.
+pub fn solve(board: &Board, options: &Options) -> Path {
+    let mut board = board.clone();
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = next_step(&board, options) else {
+            break;
+        };
+        board.apply(&step);
+        steps.push(step);
+    }
+    let solved = board.is_solved();
+    Path {
+        steps,
+        board,
+        solved,
+    }
+}

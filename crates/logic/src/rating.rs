@@ -1,0 +1,221 @@
+//! Ratings: HoDoKu's level and score, and an estimate on Sudoku Explainer's scale.
+//!
+//! - Score: the sum of the steps' scores (HoDoKu's per-technique scores).
+//! - Level: the highest level among the steps, then one level up while the score is above
+//!   that level's maximum (HoDoKu 2.2: Easy 800, Medium 1000, Hard 1600, Unfair 1800,
+//!   Extreme unbounded; `SudokuSolver.java`).
+//! - SE: the highest step rating, as Sudoku Explainer's ER is. A step's rating is its
+//!   technique's, refined as SE refines it: a hidden single in a box is 1.2, in a line 1.5;
+//!   pointing, claiming and hidden pairs and triples that directly give a hidden single
+//!   rate 1.7, 1.9, 2.0, 2.5; a unique rectangle with a naked set adds 0.1 per extra cell;
+//!   chains and forcing add SE's length bonus (`ChainingHint.getLengthDifficulty`): 0.1
+//!   for each of 4, 6, 8, 12, 16, 24, 32, ... the length exceeds; nested forcing adds 0.5
+//!   per level.
+
+use std::collections::BTreeMap;
+
+use sudokit_core::{Digit, HouseKind};
+
+use crate::board::Board;
+use crate::engine::Path;
+use crate::step::{Pattern, Step};
+use crate::technique::{Level, Technique};
+
+/// The most score a puzzle of each level may have before it counts as the next level.
+pub fn level_max_score(level: Level) -> Option<u32> {
+    match level {
+        Level::Easy => Some(800),
+        Level::Medium => Some(1000),
+        Level::Hard => Some(1600),
+        Level::Unfair => Some(1800),
+        Level::Extreme => None,
+    }
+}
+
+/// How hard a puzzle is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// HoDoKu-style level.
+    pub level: Level,
+    /// HoDoKu-style score.
+    pub score: u32,
+    /// Estimate of Sudoku Explainer's rating (ER).
+    pub se: f32,
+    /// The hardest technique used (by level, then score).
+    pub hardest: Option<Technique>,
+    /// How many steps of each technique.
+    pub techniques: BTreeMap<Technique, usize>,
+    /// Number of steps.
+    pub steps: usize,
+    /// Did the path solve the puzzle?
+    pub solved: bool,
+}
+
+/// Rates the path found from `start`.
+pub fn rate(start: &Board, path: &Path) -> Rating {
+    let mut board = start.clone();
+    let mut techniques = BTreeMap::new();
+    let mut se = 0.0f32;
+    let mut score = 0;
+    for step in &path.steps {
+        *techniques.entry(step.technique).or_insert(0) += 1;
+        score += step.technique.score();
+        let rating = direct_se(&board, step).unwrap_or_else(|| step_se(step));
+        se = se.max(rating);
+        board.apply(step);
+    }
+    let hardest = techniques
+        .keys()
+        .copied()
+        .max_by_key(|t| (t.level(), t.score()));
+    let mut level = hardest.map_or(Level::Easy, |t| t.level());
+    while level_max_score(level).is_some_and(|max| score > max) {
+        level = Level::ALL[Level::ALL
+            .iter()
+            .position(|&l| l == level)
+            .expect("a level")
+            + 1];
+    }
+    Rating {
+        level,
+        score,
+        se: (se * 10.0).round() / 10.0,
+        hardest,
+        techniques,
+        steps: path.steps.len(),
+        solved: path.solved,
+    }
+}
+
+/// SE's length bonus, in tenths: one for each threshold 4, 6, 8, 12, 16, 24, 32, 48, ...
+/// (alternately times 3/2 and 4/3) that `length` exceeds.
+pub fn length_bonus_tenths(length: usize) -> u32 {
+    let mut tenths = 0;
+    let mut threshold = 4usize;
+    let mut up = true;
+    while length > threshold {
+        tenths += 1;
+        threshold = if up {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        up = !up;
+    }
+    tenths
+}
+
+/// The SE rating of one step, without the board (see [`rate`] for "direct" forms).
+pub fn step_se(step: &Step) -> f32 {
+    let t = step.technique;
+    let base_tenths = (t.se() * 10.0).round() as u32;
+    let tenths = match &step.pattern {
+        Pattern::Rectangle { extra, .. } if t == Technique::UniqueRectangle3 => {
+            base_tenths + extra.len() as u32
+        }
+        Pattern::Chain(c) => {
+            let single_digit = c.nodes.iter().all(|n| n.digit == c.nodes[0].digit);
+            let base = match (single_digit, c.closed) {
+                (true, true) => 65,
+                (true, false) => 66,
+                _ => base_tenths.max(70),
+            };
+            let base = if t == Technique::XyWing || t == Technique::XyzWing {
+                base_tenths
+            } else {
+                base
+            };
+            base + length_bonus_tenths(c.nodes.len().saturating_sub(2))
+        }
+        Pattern::Coloring { clusters, .. } => {
+            let nodes: usize = clusters.iter().map(|[a, b]| a.len() + b.len()).sum();
+            66 + length_bonus_tenths(nodes.saturating_sub(2))
+        }
+        Pattern::Forcing { branches, .. } => {
+            let depth = branches.iter().map(|b| b.depth).max().unwrap_or(0) as u32;
+            let implied: usize = branches.iter().map(|b| b.implied.len() + 1).sum();
+            85 + 5 * depth + length_bonus_tenths(implied.saturating_sub(2))
+        }
+        _ => base_tenths,
+    };
+    tenths as f32 / 10.0
+}
+
+/// SE's finer ratings that depend on the board: a hidden single in a box (1.2) or a line
+/// (1.5), and pointing, claiming, hidden pairs and triples that directly leave a hidden
+/// single (1.7, 1.9, 2.0, 2.5).
+fn direct_se(before: &Board, step: &Step) -> Option<f32> {
+    let layout = before.layout();
+    match (&step.pattern, step.technique) {
+        (Pattern::Single { house: Some(h), .. }, Technique::HiddenSingle) => Some(
+            if matches!(
+                layout.house(*h).kind,
+                HouseKind::Box(_) | HouseKind::Region(_)
+            ) {
+                1.2
+            } else {
+                1.5
+            },
+        ),
+        (
+            _,
+            t @ (Technique::Pointing
+            | Technique::Claiming
+            | Technique::HiddenPair
+            | Technique::HiddenTriple),
+        ) => {
+            let mut after = before.clone();
+            after.apply(step);
+            let new_single = step.eliminations.iter().any(|&(c, d)| {
+                layout
+                    .houses_of(c)
+                    .iter()
+                    .any(|&h| hidden_single(&after, h, d) && !hidden_single(before, h, d))
+                    || step_digits(step).iter().any(|&d2| {
+                        layout
+                            .houses_of(c)
+                            .iter()
+                            .any(|&h| hidden_single(&after, h, d2) && !hidden_single(before, h, d2))
+                    })
+            });
+            new_single.then_some(match t {
+                Technique::Pointing => 1.7,
+                Technique::Claiming => 1.9,
+                Technique::HiddenPair => 2.0,
+                _ => 2.5,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn step_digits(step: &Step) -> Vec<Digit> {
+    let mut d: Vec<Digit> = step.eliminations.iter().map(|&(_, d)| d).collect();
+    d.sort();
+    d.dedup();
+    d
+}
+
+fn hidden_single(board: &Board, h: sudokit_core::House, d: Digit) -> bool {
+    board.open_digits(h).contains(d) && board.house_cells_with(h, d).len() == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn se_length_bonus_table() {
+        let bonus: Vec<u32> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33]
+            .iter()
+            .map(|&l| length_bonus_tenths(l))
+            .collect();
+        assert_eq!(bonus, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]);
+    }
+
+    #[test]
+    fn level_thresholds() {
+        assert_eq!(level_max_score(Level::Hard), Some(1600));
+        assert_eq!(level_max_score(Level::Extreme), None);
+    }
+}

@@ -1,0 +1,550 @@
+//! Wording: the community notation, a plain sentence, and JSON, all from a [`Step`].
+
+use std::collections::BTreeMap;
+
+use sudokit_core::format::json::Json;
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
+
+use crate::step::{Branch, Chain, Forcing, Pattern, Step};
+use crate::technique::Technique;
+
+/// `r3c4`.
+fn cell(layout: &Layout, c: Cell) -> String {
+    layout.cell_name(c)
+}
+
+/// Cells in the compact notation: `r4679c7`, `r1c789`, or groups joined by commas.
+pub fn cells(layout: &Layout, list: &[Cell]) -> String {
+    let mut list = list.to_vec();
+    list.sort();
+    list.dedup();
+    if list.is_empty() {
+        return String::new();
+    }
+    let sep = if layout.side() > 9 { "," } else { "" };
+    let num = |v: usize| (v + 1).to_string();
+    let rows: Vec<usize> = list.iter().map(|&c| layout.row(c)).collect();
+    let cols: Vec<usize> = list.iter().map(|&c| layout.col(c)).collect();
+    let join = |v: &mut Vec<usize>| {
+        v.sort_unstable();
+        v.dedup();
+        v.iter().map(|&x| num(x)).collect::<Vec<_>>().join(sep)
+    };
+    if rows.iter().all(|&r| r == rows[0]) {
+        return format!("r{}c{}", num(rows[0]), join(&mut cols.clone()));
+    }
+    if cols.iter().all(|&c| c == cols[0]) {
+        return format!("r{}c{}", join(&mut rows.clone()), num(cols[0]));
+    }
+    // Group by row.
+    let mut by_row: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &c in &list {
+        by_row.entry(layout.row(c)).or_default().push(layout.col(c));
+    }
+    by_row
+        .into_iter()
+        .map(|(r, mut cs)| format!("r{}c{}", num(r), join(&mut cs)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn digits(set: DigitSet, sep: &str) -> String {
+    set.iter()
+        .map(|d| d.get().to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn house(layout: &Layout, h: House) -> String {
+    layout.house(h).kind.short()
+}
+
+fn houses(layout: &Layout, list: &[House]) -> String {
+    let names: Vec<String> = list.iter().map(|&h| house(layout, h)).collect();
+    // r2 r8 → r28 (same kind, one-digit numbers)
+    let letter = names
+        .first()
+        .map(|n| n[..1].to_string())
+        .unwrap_or_default();
+    if layout.side() <= 9 && names.iter().all(|n| n.starts_with(&letter)) {
+        format!(
+            "{letter}{}",
+            names.iter().map(|n| &n[1..]).collect::<String>()
+        )
+    } else {
+        names.join(",")
+    }
+}
+
+/// `r4679c7<>8, r1c2<>5` and `r3c4=5`: what a step does.
+pub fn consequences(layout: &Layout, step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|&(c, d)| format!("{}={}", cell(layout, c), d))
+        .collect();
+    let mut by_digit: BTreeMap<Digit, Vec<Cell>> = BTreeMap::new();
+    for &(c, d) in &step.eliminations {
+        by_digit.entry(d).or_default().push(c);
+    }
+    parts.extend(
+        by_digit
+            .into_iter()
+            .map(|(d, cs)| format!("{}<>{d}", cells(layout, &cs))),
+    );
+    parts.join(", ")
+}
+
+/// A chain in Eureka notation: `(5)r1c2=(5)r3c2-(8)r3c2=(8)r3c7`.
+pub fn chain(layout: &Layout, chain: &Chain) -> String {
+    let mut out = String::new();
+    for (i, node) in chain.nodes.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if chain.strong[i - 1] { "=" } else { "-" });
+        }
+        out.push_str(&format!("({}){}", node.digit, cells(layout, &node.cells)));
+    }
+    if chain.closed {
+        let last = chain.strong.last().copied().unwrap_or(false);
+        let first = &chain.nodes[0];
+        out.push_str(&format!(
+            "{}({}){}",
+            if last { "=" } else { "-" },
+            first.digit,
+            cells(layout, &first.cells)
+        ));
+    }
+    out
+}
+
+/// The one-line community notation: `X-Wing: 7 r28 c36 => r5c3<>7`.
+pub fn notation(layout: &Layout, step: &Step) -> String {
+    let t = step.technique;
+    let body = match &step.pattern {
+        Pattern::Single {
+            cell: c,
+            digit,
+            house: Some(h),
+        } if t == Technique::HiddenSingle => {
+            return format!("{t}: {}={digit} in {}", cell(layout, *c), house(layout, *h));
+        }
+        Pattern::Single { .. } | Pattern::Bug { .. } => {
+            return format!("{t}: {}", consequences(layout, step))
+        }
+        Pattern::Intersection { digit, base, .. } => format!("{digit} in {}", house(layout, *base)),
+        Pattern::Subset {
+            digits: d,
+            cells: cs,
+            ..
+        } => format!("{} in {}", digits(*d, ","), cells(layout, cs)),
+        Pattern::Fish {
+            digit,
+            base,
+            cover,
+            fins,
+        } => {
+            let fins = if fins.is_empty() {
+                String::new()
+            } else {
+                format!(" f{}", cells(layout, fins))
+            };
+            format!(
+                "{digit} {} {}{fins}",
+                houses(layout, base),
+                houses(layout, cover)
+            )
+        }
+        Pattern::Chain(c) => chain(layout, c),
+        Pattern::Wing {
+            pivot,
+            pincers,
+            digits: d,
+            ..
+        } => {
+            let all: Vec<String> = std::iter::once(pivot)
+                .chain(pincers)
+                .map(|&c| cell(layout, c))
+                .collect();
+            format!("{} in {}", digits(*d, "/"), all.join(","))
+        }
+        Pattern::Coloring { digit, clusters } => {
+            let groups: Vec<String> = clusters
+                .iter()
+                .map(|[a, b]| format!("({} / {})", cells(layout, a), cells(layout, b)))
+                .collect();
+            format!("{digit} {}", groups.join(" "))
+        }
+        Pattern::Rectangle {
+            corners, digits: d, ..
+        } => format!("{}/{} in {}", d[0], d[1], cells(layout, corners)),
+        Pattern::Als { sets, links, .. } => {
+            let names = ["A", "B", "C", "D"];
+            let sets: Vec<String> = sets
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    format!(
+                        "{}={} {{{}}}",
+                        names[i.min(3)],
+                        cells(layout, &s.cells),
+                        digits(s.digits, "")
+                    )
+                })
+                .collect();
+            format!("{}, X={}", sets.join(", "), digits(*links, ","))
+        }
+        Pattern::SueDeCoq { core, line, boxed } => {
+            format!(
+                "{} ({} / {})",
+                cells(layout, core),
+                cells(layout, line),
+                cells(layout, boxed)
+            )
+        }
+        Pattern::Forcing { kind, branches } => forcing(layout, *kind, branches),
+    };
+    format!("{t}: {body} => {}", consequences(layout, step))
+}
+
+fn assumption(layout: &Layout, b: &Branch) -> String {
+    format!(
+        "{}{}{}",
+        cell(layout, b.cell),
+        if b.on { "=" } else { "<>" },
+        b.digit
+    )
+}
+
+fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
+    match kind {
+        Forcing::Contradiction => {
+            let b = &branches[0];
+            let why = b
+                .contradiction
+                .map(|d| d.describe(layout))
+                .unwrap_or_default();
+            format!(
+                "{} leads to a contradiction ({why}, after {} placements)",
+                assumption(layout, b),
+                b.implied.len()
+            )
+        }
+        Forcing::Cell(c) => format!("every candidate of {}", cell(layout, c)),
+        Forcing::House(h, d) => format!("every place of {d} in {}", house(layout, h)),
+    }
+}
+
+/// A hint that names only the technique and where to look: the regions holding the
+/// pattern's cells, e.g. `X-Wing: look at box 1, box 3, box 7 and box 9`.
+pub fn vague(layout: &Layout, step: &Step) -> String {
+    let mut cells = step.pattern_cells();
+    if cells.is_empty() {
+        cells = step
+            .placements
+            .iter()
+            .chain(&step.eliminations)
+            .map(|&(c, _)| c)
+            .collect();
+    }
+    let mut regions: Vec<usize> = cells.iter().map(|&c| layout.region(c)).collect();
+    regions.sort_unstable();
+    regions.dedup();
+    let names: Vec<String> = regions
+        .iter()
+        .map(|&r| layout.house(layout.region_house(r)).kind.to_string())
+        .collect();
+    let area = match names.as_slice() {
+        [] => "the whole grid".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("{}: look at {area}", step.technique)
+}
+
+/// A plain sentence a beginner can follow.
+pub fn sentence(layout: &Layout, step: &Step) -> String {
+    let t = step.technique;
+    let does = consequences(layout, step);
+    match &step.pattern {
+        Pattern::Single { cell: c, digit, house: h } => match (t, h) {
+            (Technique::FullHouse, Some(h)) => format!("{} is the last open cell of {}, so it takes the missing digit {digit}.", cell(layout, *c), layout.house(*h).kind),
+            (_, Some(h)) => format!("In {}, {digit} can only go in {}, so it goes there.", layout.house(*h).kind, cell(layout, *c)),
+            _ => format!("{} has only one candidate left, {digit}, so it goes there.", cell(layout, *c)),
+        },
+        Pattern::Intersection { digit, base, cover } => format!(
+            "In {}, {digit} can only be where it meets {}; so {digit} is there, and the rest of {} cannot hold it: {does}.",
+            layout.house(*base).kind,
+            layout.house(*cover).kind,
+            layout.house(*cover).kind
+        ),
+        Pattern::Subset { digits: d, cells: cs, house: h, second } => {
+            let naked = matches!(t, Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad | Technique::LockedPair | Technique::LockedTriple);
+            let k = cs.len();
+            if naked {
+                let also = second.map(|s| format!(" and {}", layout.house(s).kind)).unwrap_or_default();
+                format!(
+                    "The {k} cells {} hold only the {k} digits {} between them, so those digits belong to them and leave the other cells of {}{also}: {does}.",
+                    cells(layout, cs),
+                    digits(*d, ", "),
+                    layout.house(*h).kind
+                )
+            } else {
+                format!(
+                    "In {}, the {k} digits {} fit only the {k} cells {}, so those cells hold nothing else: {does}.",
+                    layout.house(*h).kind,
+                    digits(*d, ", "),
+                    cells(layout, cs)
+                )
+            }
+        }
+        Pattern::Fish { digit, base, cover, fins } => {
+            let k = base.len();
+            let fin = if fins.is_empty() {
+                String::new()
+            } else {
+                format!(" (unless a fin at {} is {digit}; cells seeing every fin are covered either way)", cells(layout, fins))
+            };
+            format!(
+                "In {k} lines ({}), {digit} can only be in {k} crossing lines ({}){fin}. The {k} lines place {digit} once each, filling the crossing lines, so {digit} leaves the rest of them: {does}.",
+                houses(layout, base),
+                houses(layout, cover)
+            )
+        }
+        Pattern::Chain(c) => format!(
+            "Follow the chain {}: '=' links cannot both be false, '-' links cannot both be true. Whichever way it starts, one end holds, so: {does}.",
+            chain(layout, c)
+        ),
+        Pattern::Wing { pivot, pincers, z, .. } => format!(
+            "Whatever {} holds, one of {} must be {z}; cells seeing all of them cannot be {z}: {does}.",
+            cell(layout, *pivot),
+            pincers.iter().map(|&c| cell(layout, c)).collect::<Vec<_>>().join(" or ")
+        ),
+        Pattern::Coloring { digit, .. } => format!(
+            "Color the cells where {digit} has two places in a house with two alternating colors: all cells of one color hold {digit}. Here: {does}."
+        ),
+        Pattern::Rectangle { corners, digits: d, .. } => format!(
+            "If {} were left with only {} and {}, the two digits could be swapped and the puzzle would have two solutions. The puzzle has one, so: {does}.",
+            cells(layout, corners),
+            d[0],
+            d[1]
+        ),
+        Pattern::Bug { cell: c, digit } => format!(
+            "Every open cell but {} has exactly two candidates; without {digit} there the puzzle would have two solutions or none, so {} is {digit}.",
+            cell(layout, *c),
+            cell(layout, *c)
+        ),
+        Pattern::Als { sets, .. } => format!(
+            "{} almost locked sets ({}) are linked so that one of them is fully locked; either way: {does}.",
+            sets.len(),
+            sets.iter().map(|s| cells(layout, &s.cells)).collect::<Vec<_>>().join(", ")
+        ),
+        Pattern::SueDeCoq { core, .. } => format!(
+            "The cells {} where a line meets a box share their digits with partner cells so that each digit has one home: {does}.",
+            cells(layout, core)
+        ),
+        Pattern::Forcing { kind, branches } => match kind {
+            Forcing::Contradiction => format!("Assume {}: it forces a contradiction, so {does}.", assumption(layout, &branches[0])),
+            _ => format!("Try each of {}: all of them lead to {does}, so it holds.", branches.iter().map(|b| assumption(layout, b)).collect::<Vec<_>>().join(", ")),
+        },
+    }
+}
+
+/// The step as JSON: technique, its ratings, placements, eliminations, pattern, notation.
+pub fn json(layout: &Layout, step: &Step) -> Json {
+    let pairs = |list: &[(Cell, Digit)]| {
+        Json::Array(
+            list.iter()
+                .map(|&(c, d)| {
+                    Json::object([
+                        ("cell", Json::from(cell(layout, c))),
+                        ("digit", Json::from(d.get())),
+                    ])
+                })
+                .collect(),
+        )
+    };
+    Json::object([
+        ("technique", Json::from(step.technique.name())),
+        ("level", Json::from(step.technique.level().name())),
+        ("score", Json::from(step.technique.score())),
+        ("se", Json::from(crate::rating::step_se(step) as f64)),
+        ("placements", pairs(&step.placements)),
+        ("eliminations", pairs(&step.eliminations)),
+        (
+            "cells",
+            Json::strings(step.pattern_cells().iter().map(|&c| cell(layout, c))),
+        ),
+        ("pattern", pattern_json(layout, &step.pattern)),
+        ("text", Json::from(notation(layout, step))),
+    ])
+}
+
+fn pattern_json(layout: &Layout, p: &Pattern) -> Json {
+    let cs = |list: &[Cell]| Json::strings(list.iter().map(|&c| cell(layout, c)));
+    let hs = |list: &[House]| Json::strings(list.iter().map(|&h| house(layout, h)));
+    let ds = |set: DigitSet| Json::Array(set.iter().map(|d| Json::from(d.get())).collect());
+    match p {
+        Pattern::Single {
+            cell: c,
+            digit,
+            house: h,
+        } => Json::object([
+            ("kind", Json::from("single")),
+            ("cell", Json::from(cell(layout, *c))),
+            ("digit", Json::from(digit.get())),
+            (
+                "house",
+                h.map_or(Json::Null, |h| Json::from(house(layout, h))),
+            ),
+        ]),
+        Pattern::Intersection { digit, base, cover } => Json::object([
+            ("kind", Json::from("intersection")),
+            ("digit", Json::from(digit.get())),
+            ("base", Json::from(house(layout, *base))),
+            ("cover", Json::from(house(layout, *cover))),
+        ]),
+        Pattern::Subset {
+            digits: d,
+            cells: c,
+            house: h,
+            second,
+        } => Json::object([
+            ("kind", Json::from("subset")),
+            ("digits", ds(*d)),
+            ("cells", cs(c)),
+            ("house", Json::from(house(layout, *h))),
+            (
+                "second",
+                second.map_or(Json::Null, |s| Json::from(house(layout, s))),
+            ),
+        ]),
+        Pattern::Fish {
+            digit,
+            base,
+            cover,
+            fins,
+        } => Json::object([
+            ("kind", Json::from("fish")),
+            ("digit", Json::from(digit.get())),
+            ("base", hs(base)),
+            ("cover", hs(cover)),
+            ("fins", cs(fins)),
+        ]),
+        Pattern::Chain(c) => Json::object([
+            ("kind", Json::from("chain")),
+            (
+                "nodes",
+                Json::Array(
+                    c.nodes
+                        .iter()
+                        .map(|n| {
+                            Json::object([
+                                ("digit", Json::from(n.digit.get())),
+                                ("cells", cs(&n.cells)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            (
+                "strong",
+                Json::Array(c.strong.iter().map(|&s| Json::from(s)).collect()),
+            ),
+            ("closed", Json::from(c.closed)),
+            ("eureka", Json::from(chain(layout, c))),
+        ]),
+        Pattern::Wing {
+            pivot,
+            pincers,
+            digits: d,
+            z,
+        } => Json::object([
+            ("kind", Json::from("wing")),
+            ("pivot", Json::from(cell(layout, *pivot))),
+            ("pincers", cs(pincers)),
+            ("digits", ds(*d)),
+            ("z", Json::from(z.get())),
+        ]),
+        Pattern::Coloring { digit, clusters } => Json::object([
+            ("kind", Json::from("coloring")),
+            ("digit", Json::from(digit.get())),
+            (
+                "clusters",
+                Json::Array(
+                    clusters
+                        .iter()
+                        .map(|[a, b]| Json::Array(vec![cs(a), cs(b)]))
+                        .collect(),
+                ),
+            ),
+        ]),
+        Pattern::Rectangle {
+            corners,
+            digits: d,
+            extra,
+        } => Json::object([
+            ("kind", Json::from("rectangle")),
+            ("corners", cs(corners)),
+            (
+                "digits",
+                Json::Array(d.iter().map(|x| Json::from(x.get())).collect()),
+            ),
+            ("extra", cs(extra)),
+        ]),
+        Pattern::Bug { cell: c, digit } => Json::object([
+            ("kind", Json::from("bug")),
+            ("cell", Json::from(cell(layout, *c))),
+            ("digit", Json::from(digit.get())),
+        ]),
+        Pattern::Als { sets, links, z } => Json::object([
+            ("kind", Json::from("als")),
+            (
+                "sets",
+                Json::Array(
+                    sets.iter()
+                        .map(|s| Json::object([("cells", cs(&s.cells)), ("digits", ds(s.digits))]))
+                        .collect(),
+                ),
+            ),
+            ("links", ds(*links)),
+            ("z", ds(*z)),
+        ]),
+        Pattern::SueDeCoq { core, line, boxed } => Json::object([
+            ("kind", Json::from("sue de coq")),
+            ("core", cs(core)),
+            ("line", cs(line)),
+            ("box", cs(boxed)),
+        ]),
+        Pattern::Forcing { kind, branches } => Json::object([
+            ("kind", Json::from("forcing")),
+            (
+                "premise",
+                Json::from(match kind {
+                    Forcing::Contradiction => "contradiction".to_string(),
+                    Forcing::Cell(c) => format!("cell {}", cell(layout, *c)),
+                    Forcing::House(h, d) => format!("digit {d} in {}", house(layout, *h)),
+                }),
+            ),
+            (
+                "branches",
+                Json::Array(
+                    branches
+                        .iter()
+                        .map(|b| {
+                            Json::object([
+                                ("assume", Json::from(assumption(layout, b))),
+                                ("placements", Json::from(b.implied.len())),
+                                ("depth", Json::from(b.depth)),
+                                (
+                                    "contradiction",
+                                    b.contradiction
+                                        .map_or(Json::Null, |d| Json::from(d.describe(layout))),
+                                ),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        ]),
+    }
+}

@@ -1,0 +1,272 @@
+//! A step of a solution: what was found and what it proves. Data only: the wording is
+//! in `render.rs`.
+
+use sudokit_core::{Cell, Digit, DigitSet, House};
+
+use crate::technique::Technique;
+
+/// One deduction: the technique, the pattern that makes it, and its consequences.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// The cells, digits, houses and links that make the deduction.
+    pub pattern: Pattern,
+}
+
+impl Step {
+    /// A step placing `digit` in `cell`.
+    pub fn placing(technique: Technique, cell: Cell, digit: Digit, pattern: Pattern) -> Step {
+        Step {
+            technique,
+            placements: vec![(cell, digit)],
+            eliminations: Vec::new(),
+            pattern,
+        }
+    }
+
+    /// A step removing candidates.
+    pub fn eliminating(
+        technique: Technique,
+        mut eliminations: Vec<(Cell, Digit)>,
+        pattern: Pattern,
+    ) -> Step {
+        eliminations.sort_by_key(|&(c, d)| (d, c));
+        eliminations.dedup();
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            pattern,
+        }
+    }
+
+    /// Does the step change anything?
+    pub fn is_productive(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// Every cell the pattern uses (for highlighting).
+    pub fn pattern_cells(&self) -> Vec<Cell> {
+        let mut cells = self.pattern.cells();
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+}
+
+/// A candidate of a chain: a digit on one cell, or on a group of cells of one house.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The digit.
+    pub digit: Digit,
+    /// One cell, or a group sharing a house.
+    pub cells: Vec<Cell>,
+}
+
+impl Node {
+    /// The node of `digit` on `cell`.
+    pub fn cell(cell: Cell, digit: Digit) -> Node {
+        Node {
+            digit,
+            cells: vec![cell],
+        }
+    }
+}
+
+/// An almost locked set: N cells of one house holding N + 1 digits between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Als {
+    /// Its cells.
+    pub cells: Vec<Cell>,
+    /// Its digits.
+    pub digits: DigitSet,
+}
+
+/// A chain: nodes with a link between each pair of neighbours, strong (`true`: not both
+/// false) or weak (`false`: not both true). A loop links its last node back to its first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    /// The nodes in order.
+    pub nodes: Vec<Node>,
+    /// `strong[i]`: the link from node `i` to node `i + 1` (and, for a loop, the last one
+    /// from the last node back to the first).
+    pub strong: Vec<bool>,
+    /// Does the chain close into a loop?
+    pub closed: bool,
+}
+
+/// How a forcing chain or net reaches its conclusion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forcing {
+    /// Assuming the premise leads to a contradiction, so it is false.
+    Contradiction,
+    /// Every candidate of a cell leads to the same conclusion.
+    Cell(Cell),
+    /// Every place of a digit in a house leads to the same conclusion.
+    House(House, Digit),
+}
+
+/// One branch of a forcing chain or net: an assumption and what follows from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The assumed candidate: `cell` holds `digit` (or, when `on` is false, does not).
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+    /// `true`: assume the digit is there; `false`: assume it is not.
+    pub on: bool,
+    /// The placements it forces, in order.
+    pub implied: Vec<(Cell, Digit)>,
+    /// How many nested levels of assumptions the branch needed (0: none).
+    pub depth: u8,
+    /// The contradiction the branch ran into, if it did.
+    pub contradiction: Option<sudokit_solver::observe::Dead>,
+}
+
+/// The structure behind a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    /// A single: full house and hidden single name the house.
+    Single {
+        /// The cell.
+        cell: Cell,
+        /// Its digit.
+        digit: Digit,
+        /// The house where it is the last cell or the only place.
+        house: Option<House>,
+    },
+    /// Locked candidates: in `base`, `digit` lies only where `base` meets `cover`, so it
+    /// leaves the rest of `cover`.
+    Intersection {
+        /// The digit.
+        digit: Digit,
+        /// The house that confines it.
+        base: House,
+        /// The house it leaves.
+        cover: House,
+    },
+    /// A naked subset (the cells hold only these digits) or a hidden one (the digits fit
+    /// only these cells) in `house`; a locked subset also lies in `second`.
+    Subset {
+        /// The digits.
+        digits: DigitSet,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The house.
+        house: House,
+        /// The second house of a locked pair or triple.
+        second: Option<House>,
+    },
+    /// A fish: in the base houses, `digit` lies only in the cover houses (and the fins).
+    Fish {
+        /// The digit.
+        digit: Digit,
+        /// Base houses.
+        base: Vec<House>,
+        /// Cover houses.
+        cover: Vec<House>,
+        /// Fin cells (finned and sashimi fish).
+        fins: Vec<Cell>,
+    },
+    /// A chain or loop (single-digit patterns, wings, X- and XY-chains, nice loops, AICs).
+    Chain(Chain),
+    /// An XY-, XYZ- or WXYZ-Wing: the pivot and pincers, and the digit they eliminate.
+    Wing {
+        /// The pivot cell.
+        pivot: Cell,
+        /// The pincer cells.
+        pincers: Vec<Cell>,
+        /// The digits of the pattern.
+        digits: DigitSet,
+        /// The digit eliminated.
+        z: Digit,
+    },
+    /// Coloring: chains of conjugate pairs of one digit, each in two colors.
+    Coloring {
+        /// The digit.
+        digit: Digit,
+        /// Each cluster's two colors.
+        clusters: Vec<[Vec<Cell>; 2]>,
+    },
+    /// A unique rectangle (or hidden rectangle) on four corners with two digits; `extra`
+    /// holds the cells of a type-3 subset or the corners that lock a digit (type 4).
+    Rectangle {
+        /// The corners.
+        corners: [Cell; 4],
+        /// The two digits.
+        digits: [Digit; 2],
+        /// Further cells the type uses.
+        extra: Vec<Cell>,
+    },
+    /// BUG+1: every open cell but one has two candidates.
+    Bug {
+        /// The cell with three.
+        cell: Cell,
+        /// The digit that must go there.
+        digit: Digit,
+    },
+    /// Almost locked sets linked by restricted common digits.
+    Als {
+        /// The sets.
+        sets: Vec<Als>,
+        /// The restricted common digits.
+        links: DigitSet,
+        /// The digits eliminated.
+        z: DigitSet,
+    },
+    /// Sue de Coq: a line-box intersection and its two partner sets.
+    SueDeCoq {
+        /// The intersection cells.
+        core: Vec<Cell>,
+        /// The partner cells in the line.
+        line: Vec<Cell>,
+        /// The partner cells in the box.
+        boxed: Vec<Cell>,
+    },
+    /// A forcing chain or net: the branches and how they conclude.
+    Forcing {
+        /// What the branches have in common.
+        kind: Forcing,
+        /// The branches.
+        branches: Vec<Branch>,
+    },
+}
+
+impl Pattern {
+    /// The cells the pattern uses.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Pattern::Single { cell, .. } | Pattern::Bug { cell, .. } => vec![*cell],
+            Pattern::Intersection { .. } | Pattern::Fish { .. } => Vec::new(),
+            Pattern::Subset { cells, .. } => cells.clone(),
+            Pattern::Chain(chain) => chain
+                .nodes
+                .iter()
+                .flat_map(|n| n.cells.iter().copied())
+                .collect(),
+            Pattern::Wing { pivot, pincers, .. } => std::iter::once(*pivot)
+                .chain(pincers.iter().copied())
+                .collect(),
+            Pattern::Coloring { clusters, .. } => clusters
+                .iter()
+                .flat_map(|[a, b]| a.iter().chain(b))
+                .copied()
+                .collect(),
+            Pattern::Rectangle { corners, extra, .. } => {
+                corners.iter().chain(extra).copied().collect()
+            }
+            Pattern::Als { sets, .. } => {
+                sets.iter().flat_map(|s| s.cells.iter().copied()).collect()
+            }
+            Pattern::SueDeCoq { core, line, boxed } => {
+                core.iter().chain(line).chain(boxed).copied().collect()
+            }
+            Pattern::Forcing { branches, .. } => branches.iter().map(|b| b.cell).collect(),
+        }
+    }
+}

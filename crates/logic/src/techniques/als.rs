@@ -1,0 +1,288 @@
+//! Almost locked sets: ALS-XZ and ALS-XY-Wing. Sets may overlap, as long as no shared
+//! cell holds a restricted common digit (HoDoKu's "ALS overlap"): that digit is then still
+//! in at most one of the two sets, which is all the logic needs.
+//!
+//! An almost locked set (ALS) is N cells of one house with N + 1 digits between them:
+//! remove any one digit and the rest is locked. Two ALSs share a restricted common digit x
+//! when every cell of both holding x sees every other: x is in at most one of them, so the
+//! other is locked.
+//!
+//! - ALS-XZ: ALSs A and B with restricted common x and another common digit z: one of
+//!   them is locked without x, so holds z; cells seeing every z of both lose z. With two
+//!   restricted commons (doubly linked) both sets are locked.
+//! - ALS-XY-Wing: A and C share restricted x, B and C restricted y (x ≠ y), A and B share
+//!   z: cells seeing every z of A and B lose z.
+
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use super::Sink;
+use crate::context::Context;
+use crate::step::{Als, Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// An ALS, with the places of each of its digits.
+pub(crate) struct Set {
+    pub cells: CellSet,
+    pub digits: DigitSet,
+    /// For each digit of the set, in increasing order: its cells in the set, and the
+    /// cells seeing all of those.
+    places: Vec<(CellSet, CellSet)>,
+}
+
+impl Set {
+    fn new(board: &Board, cells: CellSet, digits: DigitSet) -> Set {
+        let layout = board.layout();
+        let places = digits
+            .iter()
+            .map(|d| {
+                let with = cells.and(board.cells_with(d));
+                (
+                    with,
+                    with.iter()
+                        .fold(layout.all_cells(), |s, c| s.and(layout.peer_set(c))),
+                )
+            })
+            .collect();
+        Set {
+            cells,
+            digits,
+            places,
+        }
+    }
+
+    fn slot(&self, d: Digit) -> &(CellSet, CellSet) {
+        &self.places[(self.digits.bits() & ((1 << d.index()) - 1)).count_ones() as usize]
+    }
+
+    /// The cells of the set holding `d` (a digit of the set).
+    pub fn with(&self, d: Digit) -> &CellSet {
+        &self.slot(d).0
+    }
+
+    /// The cells seeing every place of `d` (a digit of the set) in the set.
+    pub fn peers(&self, d: Digit) -> &CellSet {
+        &self.slot(d).1
+    }
+
+    /// The cells outside the set holding `d` and seeing all its places in the set.
+    pub fn seeing(&self, board: &Board, d: Digit) -> CellSet {
+        self.slot(d).1.and(board.cells_with(d))
+    }
+}
+
+/// Every ALS of up to `max` cells, each cell set once (in the first house holding it).
+pub(crate) fn all(board: &Board, max: usize) -> Vec<Set> {
+    /// Grows subsets of the open cells of one house (as position masks), in order.
+    struct Grow<'a> {
+        cands: &'a [DigitSet],
+        max: usize,
+        out: &'a mut Vec<(u32, DigitSet)>,
+    }
+    impl Grow<'_> {
+        fn go(&mut self, from: usize, mask: u32, digits: DigitSet, k: usize) {
+            for i in from..self.cands.len() {
+                let digits = digits.or(self.cands[i]);
+                // Digits only grow: past max + 1 no larger set is almost locked.
+                if digits.len() > self.max + 1 {
+                    continue;
+                }
+                let mask = mask | 1 << i;
+                if digits.len() == k + 2 {
+                    self.out.push((mask, digits));
+                }
+                if k + 1 < self.max {
+                    self.go(i + 1, mask, digits, k + 1);
+                }
+            }
+        }
+    }
+    let layout = board.layout();
+    let mut out = Vec::new();
+    let mut found = Vec::new();
+    for h in (0..layout.houses().len()).map(House::new) {
+        let open: Vec<Cell> = layout
+            .house(h)
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| board.value(c).is_none())
+            .collect();
+        let cands: Vec<DigitSet> = open.iter().map(|&c| board.candidates(c)).collect();
+        // The open cells this house shares with each earlier house: a set inside one
+        // of those was found there.
+        let earlier: Vec<u32> = (0..h.index())
+            .map(|e| {
+                open.iter()
+                    .enumerate()
+                    .filter(|(_, &c)| layout.house_set(House::new(e)).contains(c))
+                    .fold(0, |m, (i, _)| m | 1 << i)
+            })
+            .filter(|&m| m != 0)
+            .collect();
+        found.clear();
+        let max = max.min(open.len().saturating_sub(1));
+        Grow {
+            cands: &cands,
+            max,
+            out: &mut found,
+        }
+        .go(0, 0, DigitSet::EMPTY, 0);
+        for &(mask, digits) in &found {
+            if earlier.iter().any(|&e| mask & !e == 0) {
+                continue;
+            }
+            let cells: CellSet = open
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 != 0)
+                .map(|(_, &c)| c)
+                .collect();
+            out.push(Set::new(board, cells, digits));
+        }
+    }
+    out
+}
+
+/// Is `d` a restricted common digit of `a` and `b`: in both, and every place of it in
+/// one sees every place in the other?
+fn restricted(a: &Set, b: &Set, d: Digit) -> bool {
+    let (ca, (cb, peers_b)) = (a.with(d), b.slot(d));
+    !ca.intersects(cb) && ca.is_subset(peers_b)
+}
+
+/// For each set, the sets sharing a restricted common digit with it, and those digits.
+pub(crate) fn links(board: &Board, sets: &[Set]) -> Vec<Vec<(u32, DigitSet)>> {
+    let side = board.side();
+    // The sets holding each digit, by the first cell of its places: a partner's places
+    // all see the set's, so its first place is among the cells the set's places see.
+    let mut by_place: Vec<Vec<u32>> = vec![Vec::new(); board.layout().cell_count() * side];
+    for (i, set) in sets.iter().enumerate() {
+        for d in set.digits {
+            let first = set.with(d).first().expect("a digit of the set has places");
+            by_place[first.index() * side + d.index()].push(i as u32);
+        }
+    }
+    let mut found: Vec<(u32, u32, Digit)> = Vec::new();
+    for (i, a) in sets.iter().enumerate() {
+        for d in a.digits {
+            for c in a.seeing(board, d).iter() {
+                for &j in &by_place[c.index() * side + d.index()] {
+                    if (j as usize) > i && restricted(&sets[j as usize], a, d) {
+                        found.push((i as u32, j, d));
+                    }
+                }
+            }
+        }
+    }
+    found.sort_unstable_by_key(|&(i, j, _)| (i, j));
+    let mut out = vec![Vec::new(); sets.len()];
+    for run in found.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+        let (i, j) = (run[0].0, run[0].1);
+        let rcc: DigitSet = run.iter().map(|&(_, _, d)| d).collect();
+        out[i as usize].push((j, rcc));
+        out[j as usize].push((i, rcc));
+    }
+    for list in &mut out {
+        list.sort_unstable_by_key(|&(j, _)| j);
+    }
+    out
+}
+
+fn to_als(set: &Set) -> Als {
+    Als {
+        cells: set.cells.iter().collect(),
+        digits: set.digits,
+    }
+}
+
+/// Cells outside `exclude` holding `d` and seeing every place of it in `a` and `b`.
+fn seeing_both(board: &Board, a: &Set, b: &Set, d: Digit, exclude: &CellSet) -> Vec<(Cell, Digit)> {
+    super::with_digit(
+        &a.seeing(board, d).and(&b.seeing(board, d)).without(exclude),
+        d,
+    )
+}
+
+pub(crate) fn find_xz(ctx: &Context, sink: &mut Sink) {
+    let (board, sets) = (ctx.board, ctx.als());
+    for (i, a) in sets.iter().enumerate() {
+        for &(j, rcc) in &ctx.als_links()[i] {
+            let b = &sets[j as usize];
+            if (j as usize) < i {
+                continue;
+            }
+            let common = a.digits.and(b.digits);
+            if common.len() < 2 {
+                continue;
+            }
+            let both = a.cells.or(&b.cells);
+            let mut gone: Vec<(Cell, Digit)> = Vec::new();
+            for z in common.without(rcc) {
+                gone.extend(seeing_both(board, a, b, z, &both));
+            }
+            if rcc.len() >= 2 {
+                for x in rcc {
+                    gone.extend(seeing_both(board, a, b, x, &both));
+                }
+                for set in [a, b] {
+                    for d in set.digits.without(rcc) {
+                        gone.extend(super::with_digit(&set.seeing(board, d).without(&both), d));
+                    }
+                }
+            }
+            if gone.is_empty() {
+                continue;
+            }
+            let z = gone.iter().map(|&(_, d)| d).collect();
+            let pattern = Pattern::Als {
+                sets: vec![to_als(a), to_als(b)],
+                links: rcc,
+                z,
+            };
+            if sink.push(Step::eliminating(Technique::AlsXz, gone, pattern)) {
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn find_xy_wing(ctx: &Context, sink: &mut Sink) {
+    let (board, sets) = (ctx.board, ctx.als());
+    for (ci, c) in sets.iter().enumerate() {
+        // Sets linked to C by a restricted common digit.
+        let linked: Vec<(usize, Digit)> = ctx.als_links()[ci]
+            .iter()
+            .flat_map(|&(i, rcc)| rcc.iter().map(move |d| (i as usize, d)))
+            .collect();
+        for (k, &(ai, x)) in linked.iter().enumerate() {
+            for &(bi, y) in &linked[k + 1..] {
+                if ai == bi || x == y {
+                    continue;
+                }
+                let (a, b) = (&sets[ai], &sets[bi]);
+                if a.cells == b.cells {
+                    continue;
+                }
+                let all_cells = a.cells.or(&b.cells).or(&c.cells);
+                let links: DigitSet = [x, y].into_iter().collect();
+                let mut gone = Vec::new();
+                for z in a.digits.and(b.digits).without(links) {
+                    gone.extend(seeing_both(board, a, b, z, &all_cells));
+                }
+                if gone.is_empty() {
+                    continue;
+                }
+                let z = gone.iter().map(|&(_, d)| d).collect();
+                let pattern = Pattern::Als {
+                    sets: vec![to_als(a), to_als(b), to_als(c)],
+                    links,
+                    z,
+                };
+                if sink.push(Step::eliminating(Technique::AlsXyWing, gone, pattern)) {
+                    return;
+                }
+            }
+        }
+    }
+}

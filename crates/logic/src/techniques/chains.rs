@@ -1,0 +1,1012 @@
+//! Chains: X-Chain, XY-Chain, Remote Pair, Continuous and Discontinuous Nice Loops,
+//! AIC, and their grouped forms.
+//!
+//! An alternating inference chain (AIC) runs over candidates (nodes), alternating strong
+//! links (not both false: a bivalue cell, a conjugate pair) and weak links (not both true:
+//! one cell, or one digit in two cells of a house). Reading it from a node assumed false,
+//! every second node is true; so one of its two ends is true. Grouped chains also use
+//! groups: the cells of a digit where a line meets a box, acting as one node.
+//!
+//! The search is breadth-first from every node over the states "node off" and "node on",
+//! so each conclusion comes with its shortest chain.
+
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use super::Sink;
+use crate::context::Context;
+use crate::step::{Chain, Node, Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// Which chains to look for.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Scope {
+    /// One digit, cells only (X-Chain).
+    SingleDigit,
+    /// Bivalue cells only (XY-Chain, Remote Pair).
+    Bivalue,
+    /// Every candidate (nice loops, AIC).
+    All,
+    /// Every candidate and groups (grouped nice loops, grouped AIC).
+    Grouped,
+    /// Every candidate, groups and almost locked sets.
+    GroupedAls,
+}
+
+/// The largest almost locked sets used as chain nodes.
+const MAX_ALS_CELLS: usize = 5;
+
+/// A node of the graph: a digit on one cell or on a group.
+#[derive(Clone, Debug)]
+struct GNode {
+    digit: Digit,
+    cells: CellSet,
+    first: Cell,
+    group: bool,
+    /// The almost locked set the node belongs to, if any (index into `Graph::sets`).
+    set: Option<usize>,
+    /// The cells seeing every cell of the node.
+    peers: CellSet,
+    /// The cells holding the node's digit and seeing every cell of the node: what the
+    /// node being true removes the digit from.
+    sees: CellSet,
+}
+
+/// Links in one array: those of node `i` are `to[start[i]..start[i + 1]]`, sorted.
+#[derive(Default)]
+pub(crate) struct Links {
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Links {
+    /// From the links of each node in turn (`lists(i)` pushes node i's links).
+    fn by_node(n: usize, mut lists: impl FnMut(usize, &mut Vec<u32>)) -> Links {
+        let mut start = Vec::with_capacity(n + 1);
+        let mut to = Vec::new();
+        start.push(0);
+        for i in 0..n {
+            let from = to.len();
+            lists(i, &mut to);
+            to[from..].sort_unstable();
+            start.push(to.len() as u32);
+        }
+        Links { start, to }
+    }
+
+    /// From undirected pairs (a counting sort by node, then each node's list sorted).
+    fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
+        let mut start = vec![0u32; n + 1];
+        for &(i, j) in pairs {
+            start[i as usize + 1] += 1;
+            start[j as usize + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut to = vec![0u32; 2 * pairs.len()];
+        for &(i, j) in pairs {
+            to[fill[i as usize] as usize] = j;
+            fill[i as usize] += 1;
+            to[fill[j as usize] as usize] = i;
+            fill[j as usize] += 1;
+        }
+        // Sort and drop repeats (a pair can be strong in two houses) in place.
+        let mut out = Links {
+            start: Vec::with_capacity(n + 1),
+            to: Vec::with_capacity(to.len()),
+        };
+        out.start.push(0);
+        for i in 0..n {
+            let list = &mut to[start[i] as usize..start[i + 1] as usize];
+            list.sort_unstable();
+            let mut last = u32::MAX;
+            for &j in list.iter() {
+                if j != last {
+                    out.to.push(j);
+                    last = j;
+                }
+            }
+            out.start.push(out.to.len() as u32);
+        }
+        out
+    }
+
+    /// The links between nodes both kept.
+    fn keep(&self, keep: &[bool]) -> Links {
+        Links::by_node(self.start.len() - 1, |i, out| {
+            if keep[i] {
+                out.extend(self[i].iter().filter(|&&j| keep[j as usize]));
+            }
+        })
+    }
+}
+
+impl std::ops::Index<usize> for Links {
+    type Output = [u32];
+
+    fn index(&self, i: usize) -> &[u32] {
+        &self.to[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Candidates and groups with their strong and weak links.
+pub(crate) struct Graph {
+    nodes: Vec<GNode>,
+    strong: Links,
+    weak: Links,
+    /// The almost locked sets used as nodes: their cells and digits.
+    sets: Vec<(CellSet, DigitSet)>,
+}
+
+impl Graph {
+    fn push(
+        &mut self,
+        board: &Board,
+        digit: Digit,
+        cells: CellSet,
+        group: bool,
+        set: Option<usize>,
+    ) {
+        self.push_with_peers(board, digit, cells, seen_by_all(board, &cells), group, set);
+    }
+
+    fn push_with_peers(
+        &mut self,
+        board: &Board,
+        digit: Digit,
+        cells: CellSet,
+        peers: CellSet,
+        group: bool,
+        set: Option<usize>,
+    ) {
+        let sees = peers.and(board.cells_with(digit));
+        let first = cells.first().expect("a node has cells");
+        self.nodes.push(GNode {
+            digit,
+            cells,
+            first,
+            group,
+            set,
+            peers,
+            sees,
+        });
+    }
+}
+
+pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
+    let board = ctx.board;
+    let layout = board.layout();
+    let mut g = Graph {
+        nodes: Vec::new(),
+        strong: Links::default(),
+        weak: Links::default(),
+        sets: Vec::new(),
+    };
+    // The cell nodes of each cell, as a range of node indices.
+    let mut in_cell: Vec<(u32, u32)> = vec![(0, 0); layout.cell_count()];
+    for cell in layout.cells() {
+        let cands = board.candidates(cell);
+        if scope == Scope::Bivalue && cands.len() != 2 {
+            continue;
+        }
+        let from = g.nodes.len() as u32;
+        for digit in cands.and(digits) {
+            g.push(board, digit, CellSet::single(cell), false, None);
+        }
+        in_cell[cell.index()] = (from, g.nodes.len() as u32);
+    }
+    if scope >= Scope::Grouped {
+        for x in layout.intersections() {
+            let common: CellSet = x.common.iter().collect();
+            for digit in digits {
+                let cells = board.cells_with(digit).and(&common);
+                if cells.len() >= 2 {
+                    g.push(board, digit, cells, true, None);
+                }
+            }
+        }
+    }
+    // Almost locked sets as nodes: one per digit, on the set's cells holding it. If a
+    // digit is absent the set is locked and holds each other digit: strong links.
+    let mut als_nodes: Vec<(usize, usize)> = Vec::new();
+    if scope == Scope::GroupedAls {
+        for set in ctx
+            .als()
+            .iter()
+            .filter(|s| (2..=MAX_ALS_CELLS).contains(&s.cells.len()))
+        {
+            // A digit no cell outside sees in all its places has no weak link: it can
+            // neither enter nor leave the set.
+            let live: DigitSet = set
+                .digits
+                .and(digits)
+                .iter()
+                .filter(|&d| !set.seeing(board, d).is_empty())
+                .collect();
+            if live.len() < 2 {
+                continue;
+            }
+            let first = g.nodes.len();
+            for digit in live {
+                g.push_with_peers(
+                    board,
+                    digit,
+                    *set.with(digit),
+                    *set.peers(digit),
+                    true,
+                    Some(g.sets.len()),
+                );
+            }
+            als_nodes.push((first, g.nodes.len()));
+            g.sets.push((set.cells, set.digits));
+        }
+    }
+    let n = g.nodes.len();
+    // The nodes by first cell and digit, as ranges of `order`.
+    let side = board.side();
+    let key = |node: &GNode| key_of(node.first, node.digit, side);
+    let mut start = vec![0u32; layout.cell_count() * side + 1];
+    for node in &g.nodes {
+        start[key(node) + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut order = vec![0u32; n];
+    let mut fill = start.clone();
+    for (i, node) in g.nodes.iter().enumerate() {
+        order[fill[key(node)] as usize] = i as u32;
+        fill[key(node)] += 1;
+    }
+    let at = |cell: Cell, digit: Digit| {
+        &order[start[key_of(cell, digit, side)] as usize
+            ..start[key_of(cell, digit, side) + 1] as usize]
+    };
+    // Weak links: one digit in two nodes seeing each other (every cell of one sees every
+    // cell of the other, so the other's first cell is among the cells the first sees),
+    // or two digits of one cell.
+    let nodes = &g.nodes;
+    g.weak = Links::by_node(n, |i, out| {
+        let node = &nodes[i];
+        for c in node.sees.iter() {
+            out.extend(
+                at(c, node.digit)
+                    .iter()
+                    .filter(|&&j| nodes[j as usize].cells.is_subset(&node.peers)),
+            );
+        }
+        if !node.group {
+            let (from, to) = in_cell[node.first.index()];
+            out.extend((from..to).filter(|&j| j as usize != i));
+        }
+    });
+    // An ALS node without weak links can neither be entered nor left: the set links
+    // only its other nodes, and only if two of them are left.
+    let mut strong: Vec<(u32, u32)> = Vec::new();
+    let mut keep = vec![true; n];
+    for &(from, to) in &als_nodes {
+        let live: Vec<usize> = (from..to).filter(|&i| !g.weak[i].is_empty()).collect();
+        if live.len() < 2 {
+            live.iter().for_each(|&i| keep[i] = false);
+            continue;
+        }
+        for (k, &i) in live.iter().enumerate() {
+            strong.extend(live[k + 1..].iter().map(|&j| (i as u32, j as u32)));
+        }
+    }
+    if keep.contains(&false) {
+        g.weak = g.weak.keep(&keep);
+    }
+    // Strong links: bivalue cells, and houses where two nodes cover every place of a digit.
+    for cell in layout.cells() {
+        let (from, to) = in_cell[cell.index()];
+        if board.candidates(cell).len() == 2 && to - from == 2 {
+            strong.push((from, from + 1));
+        }
+    }
+    if scope != Scope::Bivalue {
+        for h in (0..layout.houses().len()).map(House::new) {
+            for digit in digits {
+                let places = board.house_cells_with(h, digit);
+                if places.len() < 2 {
+                    continue;
+                }
+                // Each node inside with the nodes covering exactly the rest (found by
+                // their first cell).
+                for c in places.iter() {
+                    for &i in at(c, digit) {
+                        let a = &g.nodes[i as usize];
+                        if !a.cells.is_subset(&places) {
+                            continue;
+                        }
+                        let rest = places.without(&a.cells);
+                        let Some(f) = rest.first() else { continue };
+                        strong.extend(
+                            at(f, digit)
+                                .iter()
+                                .filter(|&&j| j > i && g.nodes[j as usize].cells == rest)
+                                .map(|&j| (i, j)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    g.strong = Links::from_pairs(n, &strong);
+    g
+}
+
+fn key_of(cell: Cell, digit: Digit, side: usize) -> usize {
+    cell.index() * side + digit.index()
+}
+
+/// Drops every link touching a cell whose candidates are not exactly `pair`.
+fn prune_to_pair(board: &Board, g: &mut Graph, pair: DigitSet) {
+    let keep: Vec<bool> = g
+        .nodes
+        .iter()
+        .map(|n| !n.group && board.candidates(n.first) == pair)
+        .collect();
+    g.strong = g.strong.keep(&keep);
+    g.weak = g.weak.keep(&keep);
+}
+
+/// The cells seeing every cell of `cells`.
+fn seen_by_all(board: &Board, cells: &CellSet) -> CellSet {
+    let layout = board.layout();
+    cells
+        .iter()
+        .fold(layout.all_cells(), |s, c| s.and(layout.peer_set(c)))
+}
+
+/// The chain techniques searched together by [`find`]: each family shares one graph and
+/// one search, and the first chain found, of whichever shape, is reported (HoDoKu's
+/// "Nice Loop/AIC" search step works the same way).
+pub(crate) const FAMILIES: [&[Technique]; 2] = [
+    &[
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+    ],
+    &[
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
+    ],
+];
+
+/// Looks for chains of the given techniques, which must share one scope.
+pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
+    let board = ctx.board;
+    let scope = match techniques[0] {
+        Technique::XChain => Scope::SingleDigit,
+        Technique::XyChain | Technique::RemotePair => Scope::Bivalue,
+        Technique::GroupedContinuousNiceLoop
+        | Technique::GroupedDiscontinuousNiceLoop
+        | Technique::GroupedAic => Scope::Grouped,
+        _ => Scope::All,
+    };
+    match scope {
+        Scope::Bivalue if techniques[0] == Technique::RemotePair => {
+            // Chains over cells holding exactly one pair of digits.
+            let mut pairs: Vec<DigitSet> = board
+                .layout()
+                .cells()
+                .map(|c| board.candidates(c))
+                .filter(|c| c.len() == 2)
+                .collect();
+            pairs.sort_by_key(|p| p.bits());
+            pairs.dedup();
+            for pair in pairs {
+                let mut g = build(ctx, pair, scope);
+                prune_to_pair(board, &mut g, pair);
+                if search(board, &g, sink, techniques, false) {
+                    return;
+                }
+            }
+        }
+        Scope::SingleDigit => {
+            for digit in Digit::all(board.side()) {
+                if search(
+                    board,
+                    &build(ctx, DigitSet::single(digit), scope),
+                    sink,
+                    techniques,
+                    true,
+                ) {
+                    return;
+                }
+            }
+        }
+        Scope::Bivalue => {
+            search(
+                board,
+                &build(ctx, DigitSet::full(board.side()), scope),
+                sink,
+                techniques,
+                false,
+            );
+        }
+        Scope::All => {
+            search(board, ctx.graph(Scope::All), sink, techniques, true);
+        }
+        Scope::Grouped | Scope::GroupedAls => {
+            // Chains through groups only, then through almost locked sets too (when all
+            // steps are wanted, the second search finds every chain of the first).
+            if sink.first && search(board, ctx.graph(Scope::Grouped), sink, techniques, true) {
+                return;
+            }
+            search(board, ctx.graph(Scope::GroupedAls), sink, techniques, true);
+        }
+    }
+}
+
+/// The shape `technique` reads a chain as.
+fn shape_of(technique: Technique) -> Shape {
+    match technique {
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
+        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
+            Shape::Discontinuous
+        }
+        _ => Shape::Open,
+    }
+}
+
+/// The search state: for each state `2 * node + on`, its parent on the shortest path
+/// from the start, valid where `stamp` holds the current start's number.
+struct Search<'g> {
+    g: &'g Graph,
+    parent: Vec<u32>,
+    stamp: Vec<u32>,
+    round: u32,
+    queue: Vec<usize>,
+    /// `closes[node] == round`: the node is weakly linked to the start.
+    closes: Vec<u32>,
+}
+
+impl Search<'_> {
+    fn visited(&self, state: usize) -> bool {
+        self.stamp[state] == self.round
+    }
+
+    /// Is `node` on the path from the start to `state`?
+    fn on_path(&self, state: usize, node: usize) -> bool {
+        let mut s = state;
+        loop {
+            if s / 2 == node {
+                return true;
+            }
+            if self.parent[s] as usize == s {
+                return false;
+            }
+            s = self.parent[s] as usize;
+        }
+    }
+
+    /// The path of states from the start to `state`, or `None` if it repeats a node.
+    fn path(&self, state: usize) -> Option<Vec<usize>> {
+        let mut out = vec![state];
+        let mut s = state;
+        while self.parent[s] as usize != s {
+            s = self.parent[s] as usize;
+            out.push(s);
+        }
+        out.reverse();
+        let mut nodes: Vec<usize> = out.iter().map(|s| s / 2).collect();
+        let len = nodes.len();
+        nodes.sort_unstable();
+        nodes.dedup();
+        // The end may be the start itself (a discontinuous loop); nothing else may repeat.
+        (nodes.len() == len || (nodes.len() == len - 1 && out[0] / 2 == out[len - 1] / 2))
+            .then_some(out)
+    }
+}
+
+/// Breadth-first search from every node, both polarities. `true` when the sink is done.
+///
+/// When only the first step is wanted, the implications are closed first (below): the
+/// search starts from the candidates something can be proved about, and is skipped when
+/// there are none.
+fn search(
+    board: &Board,
+    g: &Graph,
+    sink: &mut Sink,
+    techniques: &[Technique],
+    closable: bool,
+) -> bool {
+    let n = g.nodes.len();
+    let mut starts: Vec<usize> = (0..n).filter(|&i| !g.nodes[i].group).collect();
+    if sink.first && closable {
+        if let Some(provable) = provable(g) {
+            let (first, rest): (Vec<usize>, Vec<usize>) =
+                starts.iter().partition(|&&i| provable[i]);
+            if first.is_empty() {
+                return false;
+            }
+            starts = first.into_iter().chain(rest).collect();
+        }
+    }
+    let both = techniques
+        .iter()
+        .any(|&t| shape_of(t) == Shape::Discontinuous);
+    let mut s = Search {
+        g,
+        parent: vec![0; 2 * n],
+        stamp: vec![0; 2 * n],
+        round: 0,
+        queue: Vec::with_capacity(2 * n),
+        closes: vec![0; n],
+    };
+    for start in starts {
+        // A discontinuous loop concludes on its start, which must be a single candidate;
+        // every other shape starts from a node assumed false. Every chain with a single
+        // candidate at one end is found from that end, so the search starts only from
+        // single candidates.
+        let polarities: &[bool] = if both { &[false, true] } else { &[false] };
+        for &start_on in polarities {
+            s.round += 1;
+            for &j in &g.weak[start] {
+                s.closes[j as usize] = s.round;
+            }
+            s.queue.clear();
+            let first = 2 * start + start_on as usize;
+            s.parent[first] = first as u32;
+            s.stamp[first] = s.round;
+            s.queue.push(first);
+            let mut head = 0;
+            while head < s.queue.len() {
+                let state = s.queue[head];
+                head += 1;
+                let (node, on) = (state / 2, state % 2 == 1);
+                let next = if on { &g.weak[node] } else { &g.strong[node] };
+                for &m in next {
+                    let t = 2 * m as usize + (!on) as usize;
+                    // Keep paths simple: no node twice (but the start may close a loop).
+                    if s.visited(t) || (m as usize != start && s.on_path(state, m as usize)) {
+                        continue;
+                    }
+                    s.parent[t] = state as u32;
+                    s.stamp[t] = s.round;
+                    s.queue.push(t);
+                    for &technique in techniques {
+                        if let Some(step) = conclude(board, &s, start, start_on, t, technique) {
+                            if sink.push(step) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The largest graphs (in states) whose implications are closed before searching.
+const MAX_CLOSED_STATES: usize = 4096;
+
+/// For each node, whether the implications prove something about it: "on" implies
+/// "off" or the reverse, or one polarity implies some node both on and off. Every step
+/// a chain search can find (on any scope but bivalue cells) removes or places a single
+/// candidate X, and the chain read from X shows one of these, so when no node is marked
+/// there is nothing to find. `None` for graphs too large to close cheaply.
+///
+/// The implications form a directed graph on the states (`2 * node + on`: an "on" state
+/// implies the "off" state of its weak links, an "off" state the "on" state of its
+/// strong links). Its strongly connected components come out of Tarjan's algorithm
+/// with every component they reach before them, so one pass gives each component the
+/// bitset of states it reaches.
+fn provable(g: &Graph) -> Option<Vec<bool>> {
+    let states = 2 * g.nodes.len();
+    if states > MAX_CLOSED_STATES {
+        return None;
+    }
+    let mut t = Closure::new(g);
+    for root in 0..states {
+        if t.index[root] == NONE {
+            t.run(root);
+        }
+    }
+    Some((0..g.nodes.len()).map(|i| t.provable(i)).collect())
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Tarjan's algorithm (iterative) over the implication graph, closing reachability.
+struct Closure<'g> {
+    g: &'g Graph,
+    words: usize,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    comp: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    calls: Vec<(usize, usize)>,
+    counter: u32,
+    /// For each component, in the order found, the bitset of states it reaches.
+    reach: Vec<u64>,
+}
+
+impl<'g> Closure<'g> {
+    fn new(g: &'g Graph) -> Closure<'g> {
+        let states = 2 * g.nodes.len();
+        Closure {
+            g,
+            words: states.div_ceil(64),
+            index: vec![NONE; states],
+            low: vec![0; states],
+            comp: vec![NONE; states],
+            on_stack: vec![false; states],
+            stack: Vec::new(),
+            calls: Vec::new(),
+            counter: 0,
+            reach: Vec::new(),
+        }
+    }
+
+    /// The states `v` implies directly, as nodes (of the opposite polarity).
+    fn next(&self, v: usize) -> &'g [u32] {
+        if v % 2 == 1 {
+            &self.g.weak[v / 2]
+        } else {
+            &self.g.strong[v / 2]
+        }
+    }
+
+    fn target(v: usize, m: u32) -> usize {
+        2 * m as usize + (v % 2 == 0) as usize
+    }
+
+    fn enter(&mut self, v: usize) {
+        self.index[v] = self.counter;
+        self.low[v] = self.counter;
+        self.counter += 1;
+        self.stack.push(v);
+        self.on_stack[v] = true;
+        self.calls.push((v, 0));
+    }
+
+    fn run(&mut self, root: usize) {
+        self.enter(root);
+        while let Some(&(v, edge)) = self.calls.last() {
+            if let Some(&m) = self.next(v).get(edge) {
+                self.calls.last_mut().expect("a call").1 += 1;
+                let w = Self::target(v, m);
+                if self.index[w] == NONE {
+                    self.enter(w);
+                } else if self.on_stack[w] {
+                    self.low[v] = self.low[v].min(self.index[w]);
+                }
+                continue;
+            }
+            self.calls.pop();
+            if let Some(&(u, _)) = self.calls.last() {
+                self.low[u] = self.low[u].min(self.low[v]);
+            }
+            if self.low[v] == self.index[v] {
+                self.component(v);
+            }
+        }
+    }
+
+    /// Pops the component rooted at `v`: its states and everything their links reach
+    /// (the components they reach were all finished before this one).
+    fn component(&mut self, v: usize) {
+        let words = self.words;
+        let c = self.reach.len() / words;
+        self.reach.resize(self.reach.len() + words, 0);
+        let mut members = Vec::new();
+        loop {
+            let w = self.stack.pop().expect("the component is on the stack");
+            self.on_stack[w] = false;
+            self.comp[w] = c as u32;
+            members.push(w);
+            if w == v {
+                break;
+            }
+        }
+        let g = self.g;
+        let (done, this) = self.reach.split_at_mut(c * words);
+        for &w in &members {
+            this[w / 64] |= 1 << (w % 64);
+            let next = if w % 2 == 1 {
+                &g.weak[w / 2]
+            } else {
+                &g.strong[w / 2]
+            };
+            for &m in next {
+                let cw = self.comp[Self::target(w, m)] as usize;
+                if cw != c {
+                    for (a, b) in this.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
+                        *a |= b;
+                    }
+                }
+            }
+        }
+    }
+
+    fn reached(&self, state: usize) -> &[u64] {
+        let c = self.comp[state] as usize;
+        &self.reach[c * self.words..(c + 1) * self.words]
+    }
+
+    /// Does "node on" imply "off" or the reverse, or either imply a contradiction?
+    fn provable(&self, node: usize) -> bool {
+        let (off, on) = (self.reached(2 * node), self.reached(2 * node + 1));
+        let has = |r: &[u64], state: usize| r[state / 64] >> (state % 64) & 1 != 0;
+        // Both polarities of a node: bits 2i and 2i + 1.
+        let contradiction =
+            |r: &[u64]| r.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0);
+        has(on, 2 * node) || has(off, 2 * node + 1) || contradiction(on) || contradiction(off)
+    }
+}
+
+/// What reaching `state` from the start proves, as a step of `technique` if it is one.
+fn conclude(
+    board: &Board,
+    s: &Search,
+    start: usize,
+    start_on: bool,
+    state: usize,
+    technique: Technique,
+) -> Option<Step> {
+    let g = s.g;
+    let (end, end_on) = (state / 2, state % 2 == 1);
+    let wanted = shape_of(technique);
+    let (a, b) = (&g.nodes[start], &g.nodes[end]);
+    // Same polarities at both ends close a discontinuous loop when the ends are linked:
+    // start on ⇒ end on, conflicting with the start: the start is false; start off ⇒
+    // end off, strongly linked to the start: the start is true.
+    if end_on == start_on {
+        let linked = if start_on {
+            s.closes[end] == s.round
+        } else {
+            g.strong[start].binary_search(&(end as u32)).is_ok()
+        };
+        if wanted != Shape::Discontinuous || !linked || a.group {
+            return None;
+        }
+        let states = s.path(state)?;
+        if states.len() < 3 || classify(board, g, &states, Shape::Discontinuous) != technique {
+            return None;
+        }
+        let gone = start_true_or_false(board, a, start_on);
+        return Some(Step::eliminating(
+            technique,
+            gone,
+            Pattern::Chain(to_chain(g, &states, false)),
+        ));
+    }
+    let (kind, mut gone) = if end == start {
+        // A loop back to the start: off ⇒ on means on; on ⇒ off means off.
+        if a.group || wanted != Shape::Discontinuous {
+            return None;
+        }
+        (
+            Shape::Discontinuous,
+            start_true_or_false(board, a, start_on),
+        )
+    } else if start_on {
+        return None;
+    } else if wanted == Shape::Continuous {
+        // start off ⇒ ... ⇒ end on, and end on ⇒ start off closes the loop.
+        if s.closes[end] != s.round {
+            return None;
+        }
+        (Shape::Continuous, Vec::new())
+    } else {
+        // Either the start or the end is true.
+        let kind = if !a.group && !b.group && a.first == b.first {
+            Shape::Discontinuous
+        } else {
+            Shape::Open
+        };
+        if kind != wanted {
+            return None;
+        }
+        let gone = either_true(board, a, b);
+        if gone.is_empty() && technique != Technique::RemotePair {
+            return None;
+        }
+        (kind, gone)
+    };
+    let states = s.path(state)?;
+    if kind == Shape::Continuous {
+        if states.len() < 4 {
+            return None;
+        }
+        gone = loop_eliminations(board, g, &states);
+    }
+    if classify(board, g, &states, kind) != technique {
+        return None;
+    }
+    if technique == Technique::RemotePair {
+        gone = remote_pair_eliminations(board, g, &states);
+    }
+    let step = Step::eliminating(
+        technique,
+        gone,
+        Pattern::Chain(to_chain(g, &states, kind == Shape::Continuous)),
+    );
+    step.is_productive().then_some(step)
+}
+
+/// The start proved false (`on`: assuming it true led to a contradiction) or true
+/// (its cell's other candidates go, HoDoKu's form).
+fn start_true_or_false(board: &Board, a: &GNode, on: bool) -> Vec<(Cell, Digit)> {
+    if on {
+        vec![(a.first, a.digit)]
+    } else {
+        board
+            .candidates(a.first)
+            .iter()
+            .filter(|&d| d != a.digit)
+            .map(|d| (a.first, d))
+            .collect()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shape {
+    Open,
+    Continuous,
+    Discontinuous,
+}
+
+/// Eliminations when one of `a` and `b` is true.
+fn either_true(board: &Board, a: &GNode, b: &GNode) -> Vec<(Cell, Digit)> {
+    if a.digit == b.digit {
+        return super::with_digit(&a.sees.and(&b.sees), a.digit);
+    }
+    if a.group || b.group {
+        return Vec::new();
+    }
+    let layout = board.layout();
+    if a.first == b.first {
+        let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
+        return board
+            .candidates(a.first)
+            .without(keep)
+            .iter()
+            .map(|d| (a.first, d))
+            .collect();
+    }
+    if !layout.peer_set(a.first).contains(b.first) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if board.has(a.first, b.digit) {
+        out.push((a.first, b.digit));
+    }
+    if board.has(b.first, a.digit) {
+        out.push((b.first, a.digit));
+    }
+    out
+}
+
+/// Eliminations of a continuous loop: every weak link of it (including the closing one)
+/// removes its digit from cells seeing both ends, or, within a cell, the cell's others.
+fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
+    let nodes: Vec<usize> = states.iter().map(|s| s / 2).collect();
+    let in_loop: CellSet = nodes
+        .iter()
+        .fold(CellSet::EMPTY, |s, &i| s.or(&g.nodes[i].cells));
+    let mut out = Vec::new();
+    let k = nodes.len();
+    for i in 0..k {
+        let (a, b) = (&g.nodes[nodes[i]], &g.nodes[nodes[(i + 1) % k]]);
+        // Links leaving an "on" state are weak; the closing link (last → first) is weak.
+        let weak = states[i] % 2 == 1 || i == k - 1;
+        if let (Some(set), true) = (a.set, a.set == b.set && a.digit != b.digit) {
+            // Through an almost locked set: one of the two digits is missing, so the set
+            // holds each of its other digits, which leave cells seeing all their places.
+            let (cells, digits) = g.sets[set];
+            let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
+            for z in digits.without(keep) {
+                let places = cells.and(board.cells_with(z));
+                out.extend(
+                    seen_by_all(board, &places)
+                        .and(board.cells_with(z))
+                        .without(&cells)
+                        .iter()
+                        .map(|c| (c, z)),
+                );
+            }
+        } else if !weak {
+            continue;
+        } else if a.digit == b.digit {
+            let seen = seen_by_all(board, &a.cells.or(&b.cells))
+                .and(board.cells_with(a.digit))
+                .without(&in_loop);
+            out.extend(seen.iter().map(|c| (c, a.digit)));
+        } else if !a.group && !b.group && a.first == b.first {
+            let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
+            out.extend(
+                board
+                    .candidates(a.first)
+                    .without(keep)
+                    .iter()
+                    .map(|d| (a.first, d)),
+            );
+        }
+    }
+    out
+}
+
+/// Remote pair: a chain of bivalue cells with the same two digits, alternating along
+/// the chain; cells seeing two chain cells an odd number of steps apart (one holds each
+/// digit) lose both digits.
+fn remote_pair_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
+    let layout = board.layout();
+    let mut cells: Vec<Cell> = states.iter().map(|s| g.nodes[s / 2].first).collect();
+    cells.dedup();
+    let digits = board.candidates(cells[0]);
+    let chain_set: CellSet = cells.iter().collect();
+    let mut out = Vec::new();
+    for i in 0..cells.len() {
+        for j in (i + 1..cells.len()).step_by(2) {
+            let seen = layout
+                .peer_set(cells[i])
+                .and(layout.peer_set(cells[j]))
+                .without(&chain_set);
+            for d in digits {
+                out.extend(seen.and(board.cells_with(d)).iter().map(|c| (c, d)));
+            }
+        }
+    }
+    out
+}
+
+fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
+    let nodes: Vec<Node> = states
+        .iter()
+        .map(|&s| Node {
+            digit: g.nodes[s / 2].digit,
+            cells: g.nodes[s / 2].cells.iter().collect(),
+        })
+        .collect();
+    // A link leaving an "off" state is strong, one leaving an "on" state weak.
+    let mut strong: Vec<bool> = states.windows(2).map(|w| w[0] % 2 == 0).collect();
+    if closed {
+        strong.push(false);
+    }
+    Chain {
+        nodes,
+        strong,
+        closed,
+    }
+}
+
+/// The technique a chain of this shape is.
+fn classify(board: &Board, g: &Graph, states: &[usize], shape: Shape) -> Technique {
+    let nodes: Vec<&GNode> = states.iter().map(|s| &g.nodes[s / 2]).collect();
+    let grouped = nodes.iter().any(|n| n.group);
+    let one_digit = nodes.iter().all(|n| n.digit == nodes[0].digit);
+    let bivalue = nodes
+        .iter()
+        .all(|n| !n.group && board.candidates(n.first).len() == 2);
+    let strong_in_cells = states
+        .windows(2)
+        .all(|w| w[0] % 2 == 1 || g.nodes[w[0] / 2].first == g.nodes[w[1] / 2].first);
+    match shape {
+        Shape::Open if !grouped && one_digit => Technique::XChain,
+        Shape::Open
+            if bivalue && strong_in_cells && nodes[0].digit == nodes[nodes.len() - 1].digit =>
+        {
+            let pair = board.candidates(nodes[0].first);
+            if nodes.iter().all(|n| board.candidates(n.first) == pair) && nodes.len() >= 8 {
+                Technique::RemotePair
+            } else {
+                Technique::XyChain
+            }
+        }
+        Shape::Open if grouped => Technique::GroupedAic,
+        Shape::Open => Technique::Aic,
+        Shape::Continuous if grouped => Technique::GroupedContinuousNiceLoop,
+        Shape::Continuous => Technique::ContinuousNiceLoop,
+        Shape::Discontinuous if grouped => Technique::GroupedDiscontinuousNiceLoop,
+        Shape::Discontinuous => Technique::DiscontinuousNiceLoop,
+    }
+}

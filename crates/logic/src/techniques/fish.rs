@@ -1,0 +1,268 @@
+//! Fish: X-Wing, Swordfish, Jellyfish (k = 2, 3, 4) and their finned and sashimi forms.
+//!
+//! In k base lines (rows, say) a digit lies only in k cover lines (columns): the k
+//! placements of the base lines fill the cover lines, so the digit leaves the rest of the
+//! cover lines. A finned fish has extra base candidates (fins), all in one region: either
+//! a fin is true, or the fish is; cells of the cover lines in the fins' region lose the
+//! digit either way. Sashimi: without its fins, some base line would keep at most one
+//! candidate.
+
+use sudokit_core::{Cell, CellSet, Digit, House};
+
+use super::{subsets, with_digit, Sink};
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// Which fish to look for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Basic,
+    Finned,
+    Sashimi,
+}
+
+pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize, kind: Kind) {
+    let n = board.side();
+    let regions = [Regions::new(board, true), Regions::new(board, false)];
+    for digit in Digit::all(n) {
+        for rows_first in [true, false] {
+            let search = Search::new(board, digit, rows_first, &regions[rows_first as usize ^ 1]);
+            if search.run(sink, size, kind) {
+                return;
+            }
+        }
+    }
+}
+
+/// The regions along each base line: `at[line][cross]` is the region of the cell, and
+/// `masks[line][region]` the crosses of the line in that region.
+struct Regions {
+    at: Vec<Vec<usize>>,
+    masks: Vec<Vec<u32>>,
+}
+
+impl Regions {
+    fn new(board: &Board, rows_first: bool) -> Regions {
+        let (layout, n) = (board.layout(), board.side());
+        let cell = |line, cross| {
+            if rows_first {
+                layout.cell(line, cross)
+            } else {
+                layout.cell(cross, line)
+            }
+        };
+        let at: Vec<Vec<usize>> = (0..n)
+            .map(|l| (0..n).map(|x| layout.region(cell(l, x))).collect())
+            .collect();
+        let masks = at
+            .iter()
+            .map(|row| {
+                (0..n)
+                    .map(|r| (0..n).filter(|&x| row[x] == r).fold(0, |m, x| m | 1 << x))
+                    .collect()
+            })
+            .collect();
+        Regions { at, masks }
+    }
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    digit: Digit,
+    rows_first: bool,
+    regions: &'a Regions,
+    /// For each base line, the crosses (columns of a row) holding the digit.
+    lines: Vec<u32>,
+}
+
+impl<'a> Search<'a> {
+    fn new(board: &'a Board, digit: Digit, rows_first: bool, regions: &'a Regions) -> Search<'a> {
+        let layout = board.layout();
+        let n = board.side();
+        let lines = (0..n)
+            .map(|l| {
+                let h = if rows_first {
+                    layout.row_house(l)
+                } else {
+                    layout.col_house(l)
+                };
+                board.house_cells_with(h, digit).iter().fold(0, |m, c| {
+                    m | 1
+                        << if rows_first {
+                            layout.col(c)
+                        } else {
+                            layout.row(c)
+                        }
+                })
+            })
+            .collect();
+        Search {
+            board,
+            digit,
+            rows_first,
+            regions,
+            lines,
+        }
+    }
+
+    fn base_house(&self, line: usize) -> House {
+        let layout = self.board.layout();
+        if self.rows_first {
+            layout.row_house(line)
+        } else {
+            layout.col_house(line)
+        }
+    }
+
+    fn cover_house(&self, cross: usize) -> House {
+        let layout = self.board.layout();
+        if self.rows_first {
+            layout.col_house(cross)
+        } else {
+            layout.row_house(cross)
+        }
+    }
+
+    fn run(&self, sink: &mut Sink, size: usize, kind: Kind) -> bool {
+        let max = if kind == Kind::Basic {
+            size as u32
+        } else {
+            self.board.side() as u32
+        };
+        let lines: Vec<usize> = (0..self.lines.len())
+            .filter(|&i| (1..=max).contains(&self.lines[i].count_ones()))
+            .collect();
+        subsets(&lines, size, &mut |base| {
+            let crosses = base.iter().fold(0, |m, &i| m | self.lines[i]);
+            match kind {
+                Kind::Basic => {
+                    crosses.count_ones() as usize == size && self.report(sink, base, crosses, &[])
+                }
+                _ => self.finned(sink, base, crosses, size, kind),
+            }
+        })
+    }
+
+    /// Finned and sashimi fish on these base lines: for each region holding some base
+    /// candidates, the cover lines must hold every base candidate outside it.
+    fn finned(&self, sink: &mut Sink, base: &[usize], all: u32, size: usize, kind: Kind) -> bool {
+        let mut regions: u32 = 0;
+        for &i in base {
+            let mut m = self.lines[i];
+            while m != 0 {
+                regions |= 1 << self.regions.at[i][m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+        }
+        let n = self.board.side();
+        while regions != 0 {
+            let region = regions.trailing_zeros() as usize;
+            regions &= regions - 1;
+            let inside_of = |i: usize| self.lines[i] & self.regions.masks[i][region];
+            let required = base.iter().fold(0, |m, &i| {
+                m | (self.lines[i] & !self.regions.masks[i][region])
+            });
+            if required.count_ones() as usize > size {
+                continue;
+            }
+            // The digit must be somewhere else in the region for anything to go.
+            let targets = (0..n)
+                .filter(|l| !base.contains(l))
+                .fold(0, |m, l| m | inside_of(l));
+            if targets == 0 && !self.board.layout().has_diagonals() {
+                continue;
+            }
+            let inside = base.iter().fold(0, |m, &i| m | inside_of(i)) & !required;
+            let extra: Vec<usize> = (0..n).filter(|b| inside >> b & 1 != 0).collect();
+            let need = size - required.count_ones() as usize;
+            let done = subsets(&extra, need.min(extra.len()), &mut |more| {
+                let crosses = more.iter().fold(required, |m, &b| m | 1 << b);
+                if crosses.count_ones() as usize != size || all & !crosses == 0 {
+                    return false;
+                }
+                if targets & crosses == 0 && !self.board.layout().has_diagonals() {
+                    return false;
+                }
+                let sashimi = base
+                    .iter()
+                    .any(|&i| (self.lines[i] & crosses).count_ones() <= 1);
+                if sashimi != (kind == Kind::Sashimi) {
+                    return false;
+                }
+                let fins: Vec<Cell> = self.cells(base, all & !crosses).iter().collect();
+                self.report(sink, base, crosses, &fins)
+            });
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cells of the base lines at the crosses in `mask`.
+    fn cells(&self, base: &[usize], mask: u32) -> CellSet {
+        let layout = self.board.layout();
+        let mut out = CellSet::EMPTY;
+        for &i in base {
+            let mut m = self.lines[i] & mask;
+            while m != 0 {
+                let x = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out.insert(if self.rows_first {
+                    layout.cell(i, x)
+                } else {
+                    layout.cell(x, i)
+                });
+            }
+        }
+        out
+    }
+
+    fn report(&self, sink: &mut Sink, base: &[usize], crosses: u32, fins: &[Cell]) -> bool {
+        let board = self.board;
+        let layout = board.layout();
+        let n = board.side();
+        let cells = self.cells(base, u32::MAX);
+        let cover: Vec<House> = (0..n)
+            .filter(|b| crosses >> b & 1 != 0)
+            .map(|b| self.cover_house(b))
+            .collect();
+        let cover_cells = cover.iter().fold(CellSet::EMPTY, |s, &h| {
+            s.or(&board.house_cells_with(h, self.digit))
+        });
+        let mut gone = cover_cells.without(&cells);
+        for &fin in fins {
+            gone = gone.and(layout.peer_set(fin));
+        }
+        if gone.is_empty() {
+            return false;
+        }
+        let size = base.len();
+        let sashimi = base
+            .iter()
+            .any(|&i| (self.lines[i] & crosses).count_ones() <= 1);
+        let technique = match (fins.is_empty(), sashimi, size) {
+            (true, _, 2) => Technique::XWing,
+            (true, _, 3) => Technique::Swordfish,
+            (true, _, _) => Technique::Jellyfish,
+            (false, false, 2) => Technique::FinnedXWing,
+            (false, false, 3) => Technique::FinnedSwordfish,
+            (false, false, _) => Technique::FinnedJellyfish,
+            (false, true, 2) => Technique::SashimiXWing,
+            (false, true, 3) => Technique::SashimiSwordfish,
+            (false, true, _) => Technique::SashimiJellyfish,
+        };
+        let pattern = Pattern::Fish {
+            digit: self.digit,
+            base: base.iter().map(|&i| self.base_house(i)).collect(),
+            cover,
+            fins: fins.to_vec(),
+        };
+        sink.push(Step::eliminating(
+            technique,
+            with_digit(&gone, self.digit),
+            pattern,
+        ))
+    }
+}

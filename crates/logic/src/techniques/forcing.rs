@@ -1,0 +1,248 @@
+//! Forcing chains and nets: the last resort, so that every puzzle with one solution gets
+//! a path with no guess.
+//!
+//! A branch assumes a candidate true (or false) and propagates naked and hidden singles.
+//! - Contradiction: the branch runs into a cell with no candidate or a digit with no place,
+//!   so the assumption is wrong.
+//! - Verity: every candidate of a cell (or every place of a digit in a house) leads to the
+//!   same placement or elimination, which therefore holds.
+//!
+//! Depth 0 propagates singles only (reported as Forcing Chains). Depth d > 0 also removes,
+//! inside the branch, every candidate whose own branch at depth d - 1 is a contradiction,
+//! to a fixed point (reported as Forcing Nets, nested d levels).
+
+use sudokit_core::{Cell, Digit, DigitSet, Grid, House};
+use sudokit_solver::observe::{Dead, Observer, Reason};
+use sudokit_solver::Marks;
+
+use super::Sink;
+use crate::step::{Branch, Forcing, Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// The deepest nesting tried.
+pub(crate) const MAX_DEPTH: u8 = 2;
+
+/// Collects the placements of a propagation.
+#[derive(Default)]
+struct Implied(Vec<(Cell, Digit)>);
+
+impl Observer for Implied {
+    fn place(&mut self, cell: Cell, digit: Digit, reason: Reason) {
+        if reason != Reason::Given {
+            self.0.push((cell, digit));
+        }
+    }
+}
+
+/// A branch's end: the marks reached, or the contradiction.
+struct Outcome {
+    marks: Result<Marks, Dead>,
+    implied: Vec<(Cell, Digit)>,
+}
+
+/// Propagates from `grid`/`cands` with `cell` assumed to hold `digit` (`on`) or not.
+fn branch(
+    grid: &Grid,
+    cands: &[DigitSet],
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+    depth: u8,
+) -> Outcome {
+    let mut start = cands.to_vec();
+    if on {
+        start[cell.index()] = DigitSet::single(digit);
+    } else {
+        start[cell.index()].remove(digit);
+    }
+    let mut implied = Implied::default();
+    let mut marks = sudokit_solver::singles_from_marks(grid, &start, &mut implied);
+    while let (true, Ok(m)) = (depth > 0, &marks) {
+        let inner = Grid::from_values(grid.layout().clone(), m.values.clone());
+        let narrowed = narrow(&inner, &m.candidates, depth - 1);
+        if narrowed == m.candidates {
+            break;
+        }
+        marks = sudokit_solver::singles_from_marks(&inner, &narrowed, &mut implied);
+    }
+    Outcome {
+        marks,
+        implied: implied.0,
+    }
+}
+
+/// Removes every candidate whose branch at `depth` is a contradiction.
+fn narrow(grid: &Grid, cands: &[DigitSet], depth: u8) -> Vec<DigitSet> {
+    let mut narrowed = cands.to_vec();
+    for c in grid.layout().cells().filter(|&c| grid.get(c).is_none()) {
+        for x in cands[c.index()] {
+            if branch(grid, &narrowed, c, x, true, depth).marks.is_err() {
+                narrowed[c.index()].remove(x);
+            }
+        }
+    }
+    narrowed
+}
+
+fn to_branch(cell: Cell, digit: Digit, on: bool, out: &Outcome, depth: u8) -> Branch {
+    Branch {
+        cell,
+        digit,
+        on,
+        implied: out.implied.clone(),
+        depth,
+        contradiction: out.marks.as_ref().err().copied(),
+    }
+}
+
+/// The state a forcing search starts from.
+fn start(board: &Board) -> (Grid, Vec<DigitSet>) {
+    let grid = board.grid();
+    let cands = board
+        .layout()
+        .cells()
+        .map(|c| board.candidates(c))
+        .collect();
+    (grid, cands)
+}
+
+/// Candidates ordered for branching: cells with fewest candidates first.
+fn candidates_by_size(board: &Board) -> Vec<(Cell, Digit)> {
+    let mut cells: Vec<Cell> = board
+        .layout()
+        .cells()
+        .filter(|&c| board.value(c).is_none())
+        .collect();
+    cells.sort_by_key(|&c| board.candidates(c).len());
+    cells
+        .iter()
+        .flat_map(|&c| board.candidates(c).iter().map(move |d| (c, d)))
+        .collect()
+}
+
+pub(crate) fn find_contradiction(board: &Board, sink: &mut Sink, depth: u8) {
+    let (grid, cands) = start(board);
+    let technique = if depth == 0 {
+        Technique::ForcingChainContradiction
+    } else {
+        Technique::ForcingNetContradiction
+    };
+    for (cell, digit) in candidates_by_size(board) {
+        for on in [true, false] {
+            let out = branch(&grid, &cands, cell, digit, on, depth);
+            if out.marks.is_ok() {
+                continue;
+            }
+            let pattern = Pattern::Forcing {
+                kind: Forcing::Contradiction,
+                branches: vec![to_branch(cell, digit, on, &out, depth)],
+            };
+            let step = if on {
+                Step::eliminating(technique, vec![(cell, digit)], pattern)
+            } else {
+                Step {
+                    technique,
+                    placements: vec![(cell, digit)],
+                    eliminations: Vec::new(),
+                    pattern,
+                }
+            };
+            if sink.push(step) {
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn find_verity(board: &Board, sink: &mut Sink, depth: u8) {
+    let (grid, cands) = start(board);
+    let layout = board.layout();
+    let technique = if depth == 0 {
+        Technique::ForcingChainVerity
+    } else {
+        Technique::ForcingNetVerity
+    };
+    // Cells, fewest candidates first; then houses, fewest places first.
+    let mut premises: Vec<(Forcing, Vec<(Cell, Digit)>)> = Vec::new();
+    for cell in layout.cells().filter(|&c| board.value(c).is_none()) {
+        premises.push((
+            Forcing::Cell(cell),
+            board.candidates(cell).iter().map(|d| (cell, d)).collect(),
+        ));
+    }
+    for h in (0..layout.houses().len()).map(House::new) {
+        for d in board.open_digits(h) {
+            let places = board.house_cells_with(h, d);
+            if places.len() >= 2 {
+                premises.push((
+                    Forcing::House(h, d),
+                    places.iter().map(|c| (c, d)).collect(),
+                ));
+            }
+        }
+    }
+    premises.sort_by_key(|(_, p)| p.len());
+    for (kind, options) in premises {
+        if options.len() < 2 {
+            continue;
+        }
+        let outs: Vec<Outcome> = options
+            .iter()
+            .map(|&(c, d)| branch(&grid, &cands, c, d, true, depth))
+            .collect();
+        let results: Vec<&Marks> = outs.iter().filter_map(|o| o.marks.as_ref().ok()).collect();
+        if results.len() != outs.len() {
+            continue; // some branch is a contradiction: that is the other technique
+        }
+        let (placements, eliminations) = common(board, &results);
+        if placements.is_empty() && eliminations.is_empty() {
+            continue;
+        }
+        let branches = options
+            .iter()
+            .zip(&outs)
+            .map(|(&(c, d), o)| to_branch(c, d, true, o, depth))
+            .collect();
+        let step = Step {
+            technique,
+            placements,
+            eliminations,
+            pattern: Pattern::Forcing { kind, branches },
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// Candidates as (cell, digit) pairs.
+type Pairs = Vec<(Cell, Digit)>;
+
+/// What every branch agrees on: placements made in all, candidates removed in all.
+fn common(board: &Board, results: &[&Marks]) -> (Pairs, Pairs) {
+    let mut placements = Vec::new();
+    let mut eliminations = Vec::new();
+    for cell in board.layout().cells().filter(|&c| board.value(c).is_none()) {
+        let i = cell.index();
+        let first = results[0].values[i];
+        if first != 0 && results.iter().all(|m| m.values[i] == first) {
+            placements.push((cell, Digit::new(first)));
+            continue;
+        }
+        for d in board.candidates(cell) {
+            let gone = results.iter().all(|m| {
+                let v = m.values[i];
+                if v != 0 {
+                    v != d.get()
+                } else {
+                    !m.candidates[i].contains(d)
+                }
+            });
+            if gone {
+                eliminations.push((cell, d));
+            }
+        }
+    }
+    (placements, eliminations)
+}

@@ -1,0 +1,58 @@
+//! Hidden subsets: k digits of a house that fit only k cells; those cells lose every
+//! other candidate.
+
+use sudokit_core::{CellSet, Digit, House};
+
+use super::{subsets, Sink};
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize) {
+    let layout = board.layout();
+    for h in (0..layout.houses().len()).map(House::new) {
+        let digits: Vec<Digit> = board
+            .open_digits(h)
+            .iter()
+            .filter(|&d| (2..=size).contains(&board.house_cells_with(h, d).len()))
+            .collect();
+        if board.open_digits(h).len() <= size {
+            continue;
+        }
+        let done = subsets(&digits, size, &mut |chosen| {
+            let cells = chosen
+                .iter()
+                .fold(CellSet::EMPTY, |s, &d| s.or(&board.house_cells_with(h, d)));
+            cells.len() == size && report(board, sink, h, chosen, &cells)
+        });
+        if done {
+            return;
+        }
+    }
+}
+
+fn report(board: &Board, sink: &mut Sink, house: House, digits: &[Digit], cells: &CellSet) -> bool {
+    let keep: sudokit_core::DigitSet = digits.iter().copied().collect();
+    let gone: Vec<_> = cells
+        .iter()
+        .flat_map(|c| {
+            board
+                .candidates(c)
+                .without(keep)
+                .iter()
+                .map(move |d| (c, d))
+        })
+        .collect();
+    let technique = match digits.len() {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    let pattern = Pattern::Subset {
+        digits: keep,
+        cells: cells.iter().collect(),
+        house,
+        second: None,
+    };
+    sink.push(Step::eliminating(technique, gone, pattern))
+}

@@ -1,0 +1,78 @@
+//! Naked subsets: k cells of a house holding only k digits between them; those digits
+//! leave the house's other cells. Locked Pair/Triple: the cells also share a second house
+//! (a line and a box), which the digits leave too.
+
+use sudokit_core::{Cell, CellSet, DigitSet, House};
+
+use super::{subsets, with_digit, Sink};
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// Naked subsets of `size` cells; `locked` finds only those lying in two houses.
+pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize, locked: bool) {
+    let layout = board.layout();
+    for h in (0..layout.houses().len()).map(House::new) {
+        let cells: Vec<Cell> = layout
+            .house(h)
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| (2..=size).contains(&board.candidates(c).len()))
+            .collect();
+        let done = subsets(&cells, size, &mut |chosen| {
+            let digits = chosen
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
+            digits.len() == size && report(board, sink, h, chosen, digits, locked)
+        });
+        if done {
+            return;
+        }
+    }
+}
+
+fn report(
+    board: &Board,
+    sink: &mut Sink,
+    house: House,
+    cells: &[Cell],
+    digits: DigitSet,
+    locked: bool,
+) -> bool {
+    let layout = board.layout();
+    let set: CellSet = cells.iter().collect();
+    let second = layout
+        .houses_of(cells[0])
+        .iter()
+        .copied()
+        .find(|&h2| h2 != house && set.is_subset(layout.house_set(h2)));
+    if locked != (second.is_some() && cells.len() <= 3)
+        || second.is_some_and(|s| locked && s < house)
+    {
+        return false;
+    }
+    let mut houses = vec![house];
+    houses.extend(second.filter(|_| locked));
+    let mut gone = Vec::new();
+    for &h in &houses {
+        for d in digits {
+            gone.extend(with_digit(&board.house_cells_with(h, d).without(&set), d));
+        }
+    }
+    let technique = match (locked, cells.len()) {
+        (true, 2) => Technique::LockedPair,
+        (true, _) => Technique::LockedTriple,
+        (false, 2) => Technique::NakedPair,
+        (false, 3) => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    // A locked subset is reported from the lower-numbered of its houses, once.
+    let pattern = Pattern::Subset {
+        digits,
+        cells: cells.to_vec(),
+        house,
+        second: if locked { second } else { None },
+    };
+    sink.push(Step::eliminating(technique, gone, pattern))
+}

@@ -1,0 +1,208 @@
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+//!
+//! Each is a short X-chain: strong link, weak link, strong link. A strong link (conjugate
+//! pair) is a house where the digit has exactly two places; one of them is true. So one
+//! end of the chain is true, and cells seeing both ends lose the digit.
+
+use sudokit_core::{Cell, CellSet, Digit, House, HouseKind};
+
+use super::{with_digit, Sink};
+use crate::step::{Chain, Node, Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// The conjugate pairs of `digit`: `(cell, cell, house)`.
+pub(crate) fn strong_links(board: &Board, digit: Digit) -> Vec<(Cell, Cell, House)> {
+    let layout = board.layout();
+    (0..layout.houses().len())
+        .map(House::new)
+        .filter_map(|h| {
+            let cells = board.house_cells_with(h, digit);
+            let mut it = cells.iter();
+            match (it.next(), it.next(), it.next()) {
+                (Some(a), Some(b), None) => Some((a, b, h)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Row,
+    Column,
+    Region,
+}
+
+fn line(board: &Board, h: House) -> Line {
+    match board.layout().house(h).kind {
+        HouseKind::Row(_) => Line::Row,
+        HouseKind::Column(_) => Line::Column,
+        _ => Line::Region,
+    }
+}
+
+/// Skyscraper, 2-String Kite and Turbot Fish: strong(a–b), weak(b–c), strong(c–d).
+pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, wanted: Technique) {
+    let layout = board.layout();
+    for digit in Digit::all(board.side()) {
+        let links = strong_links(board, digit);
+        for (i, &(a0, b0, h1)) in links.iter().enumerate() {
+            for &(c0, d0, h2) in &links[i + 1..] {
+                for (a, b) in [(a0, b0), (b0, a0)] {
+                    for (c, d) in [(c0, d0), (d0, c0)] {
+                        let four: CellSet = [a, b, c, d].into_iter().collect();
+                        if four.len() < 4 || !layout.peer_set(b).contains(c) {
+                            continue;
+                        }
+                        let technique = classify(board, h1, h2, b, c);
+                        if technique != wanted {
+                            continue;
+                        }
+                        let gone = board
+                            .cells_with(digit)
+                            .and(layout.peer_set(a))
+                            .and(layout.peer_set(d))
+                            .without(&four);
+                        let chain = Chain {
+                            nodes: [a, b, c, d]
+                                .into_iter()
+                                .map(|x| Node::cell(x, digit))
+                                .collect(),
+                            strong: vec![true, false, true],
+                            closed: false,
+                        };
+                        if sink.push(Step::eliminating(
+                            technique,
+                            with_digit(&gone, digit),
+                            Pattern::Chain(chain),
+                        )) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Skyscraper: two parallel lines, linked where they line up. 2-String Kite: a row and a
+/// column, linked in a region. Anything else: Turbot Fish.
+fn classify(board: &Board, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
+    let layout = board.layout();
+    let (l1, l2) = (line(board, h1), line(board, h2));
+    let same_row = layout.row(b) == layout.row(c);
+    let same_col = layout.col(b) == layout.col(c);
+    match (l1, l2) {
+        (Line::Row, Line::Row) if same_col => Technique::Skyscraper,
+        (Line::Column, Line::Column) if same_row => Technique::Skyscraper,
+        (Line::Row, Line::Column) | (Line::Column, Line::Row)
+            if layout.region(b) == layout.region(c) && !same_row && !same_col =>
+        {
+            Technique::TwoStringKite
+        }
+        _ => Technique::TurbotFish,
+    }
+}
+
+/// Empty Rectangle: in a region the digit lies only on one row and one column (a cross,
+/// with candidates on both arms). A strong link on a column (row) with one end on the
+/// cross's row (column) removes the digit where its other end's row (column) meets the
+/// cross's column (row).
+pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink) {
+    let layout = board.layout();
+    let n = layout.side();
+    for digit in Digit::all(n) {
+        let links = strong_links(board, digit);
+        for region in 0..n {
+            let rh = layout.region_house(region);
+            let cells = board.house_cells_with(rh, digit);
+            if cells.len() < 2 {
+                continue;
+            }
+            let region_rows: Vec<usize> =
+                dedup(layout.house(rh).cells.iter().map(|&c| layout.row(c)));
+            let region_cols: Vec<usize> =
+                dedup(layout.house(rh).cells.iter().map(|&c| layout.col(c)));
+            for &r in &region_rows {
+                for &c in &region_cols {
+                    let on_row = cells
+                        .iter()
+                        .filter(|&x| layout.row(x) == r && layout.col(x) != c)
+                        .count();
+                    let on_col = cells
+                        .iter()
+                        .filter(|&x| layout.col(x) == c && layout.row(x) != r)
+                        .count();
+                    let off = cells
+                        .iter()
+                        .any(|x| layout.row(x) != r && layout.col(x) != c);
+                    if off || on_row == 0 || on_col == 0 {
+                        continue;
+                    }
+                    if report_er(board, sink, digit, region, r, c, &links) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report_er(
+    board: &Board,
+    sink: &mut Sink,
+    digit: Digit,
+    region: usize,
+    r: usize,
+    c: usize,
+    links: &[(Cell, Cell, House)],
+) -> bool {
+    let layout = board.layout();
+    let rh = layout.region_house(region);
+    for &(x, y, h) in links {
+        for (near, far) in [(x, y), (y, x)] {
+            if layout.region(near) == region || layout.region(far) == region {
+                continue;
+            }
+            // A column link with its near end on the cross's row, or a row link with its
+            // near end on the cross's column.
+            let target = match line(board, h) {
+                Line::Column if layout.row(near) == r => layout.cell(layout.row(far), c),
+                Line::Row if layout.col(near) == c => layout.cell(r, layout.col(far)),
+                _ => continue,
+            };
+            if layout.region(target) == region || !board.has(target, digit) {
+                continue;
+            }
+            let chain = Chain {
+                nodes: vec![
+                    Node {
+                        digit,
+                        cells: board.house_cells_with(rh, digit).iter().collect(),
+                    },
+                    Node::cell(near, digit),
+                    Node::cell(far, digit),
+                ],
+                strong: vec![false, true],
+                closed: false,
+            };
+            if sink.push(Step::eliminating(
+                Technique::EmptyRectangle,
+                vec![(target, digit)],
+                Pattern::Chain(chain),
+            )) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn dedup(it: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut v: Vec<usize> = it.collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}

@@ -1,0 +1,150 @@
+//! Sue de Coq: two or three open cells where a line meets a box (the core, with digits
+//! V, at least two more digits than cells), cells of the rest of the line with digits L,
+//! and cells of the rest of the box with digits B, where L and B share no digit and the
+//! whole holds exactly as many digits as cells. Then each digit is in exactly one part:
+//! L's and V's digits not in B leave the rest of the line; B's and V's digits not in L
+//! leave the rest of the box.
+
+use sudokit_core::{Cell, CellSet, DigitSet, HouseKind};
+
+use super::{subsets, Sink};
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+pub(crate) fn find(board: &Board, sink: &mut Sink) {
+    let layout = board.layout();
+    for x in layout.intersections() {
+        let (line, region) = match (layout.house(x.a).kind, layout.house(x.b).kind) {
+            (
+                HouseKind::Row(_) | HouseKind::Column(_),
+                HouseKind::Box(_) | HouseKind::Region(_),
+            ) => (x.a, x.b),
+            _ => continue,
+        };
+        let open: Vec<Cell> = x
+            .common
+            .iter()
+            .copied()
+            .filter(|&c| board.value(c).is_none())
+            .collect();
+        for size in 2..=open.len().min(3) {
+            let done = subsets(&open, size, &mut |core| {
+                let v = core
+                    .iter()
+                    .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
+                if v.len() < size + 2 {
+                    return false;
+                }
+                let core_set: CellSet = core.iter().collect();
+                let rest = |h| -> Vec<Cell> {
+                    layout
+                        .house_set(h)
+                        .without(layout.house_set(if h == line { region } else { line }))
+                        .iter()
+                        .filter(|&c| board.value(c).is_none())
+                        .collect()
+                };
+                let (line_rest, box_rest) = (rest(line), rest(region));
+                search_partners(
+                    board, sink, &core_set, v, line, region, &line_rest, &box_rest,
+                )
+            });
+            if done {
+                return;
+            }
+        }
+    }
+}
+
+/// The subsets of up to three of `cells` whose cells each hold a digit of `v`, with their
+/// digits, leaving out those bringing more digits than can fit: the whole (core, this
+/// part and the other part of at most three cells) holds as many digits as cells.
+fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(Vec<Cell>, DigitSet)> {
+    let useful: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| !board.candidates(c).and(v).is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for k in 1..=useful.len().min(3) {
+        subsets(&useful, k, &mut |part| {
+            let digits = part
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
+            if v.or(digits).len() <= core + k + 3 {
+                out.push((part.to_vec(), digits));
+            }
+            false
+        });
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_partners(
+    board: &Board,
+    sink: &mut Sink,
+    core: &CellSet,
+    v: DigitSet,
+    line: sudokit_core::House,
+    region: sudokit_core::House,
+    line_rest: &[Cell],
+    box_rest: &[Cell],
+) -> bool {
+    let (ls, bs) = (
+        parts(board, line_rest, v, core.len()),
+        parts(board, box_rest, v, core.len()),
+    );
+    for (lpart, dl) in &ls {
+        for (bpart, db) in &bs {
+            if !dl.and(*db).is_empty()
+                || v.or(*dl).or(*db).len() != core.len() + lpart.len() + bpart.len()
+            {
+                continue;
+            }
+            if report(board, sink, core, v, *dl, *db, line, region, lpart, bpart) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    board: &Board,
+    sink: &mut Sink,
+    core: &CellSet,
+    v: DigitSet,
+    dl: DigitSet,
+    db: DigitSet,
+    line: sudokit_core::House,
+    region: sudokit_core::House,
+    lpart: &[Cell],
+    bpart: &[Cell],
+) -> bool {
+    let used: CellSet = core
+        .iter()
+        .chain(lpart.iter().copied())
+        .chain(bpart.iter().copied())
+        .collect();
+    let mut gone = Vec::new();
+    for (house, digits) in [(line, dl.or(v.without(db))), (region, db.or(v.without(dl)))] {
+        for d in digits {
+            gone.extend(
+                board
+                    .house_cells_with(house, d)
+                    .without(&used)
+                    .iter()
+                    .map(|c| (c, d)),
+            );
+        }
+    }
+    let pattern = Pattern::SueDeCoq {
+        core: core.iter().collect(),
+        line: lpart.to_vec(),
+        boxed: bpart.to_vec(),
+    };
+    sink.push(Step::eliminating(Technique::SueDeCoq, gone, pattern))
+}

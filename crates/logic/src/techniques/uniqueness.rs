@@ -1,0 +1,352 @@
+//! Uniqueness techniques: Unique Rectangles (types 1–4), Hidden Rectangle, BUG+1. They
+//! hold only for puzzles with a single solution (the engine runs them only when the
+//! puzzle is known to be unique and they are allowed).
+//!
+//! Four cells in two rows, two columns and two regions (every house holding 0 or 2 of
+//! them) cannot end as two digits {a, b} crosswise: a and b could be swapped, giving two
+//! solutions. So some corner must hold something else. The argument is about solutions,
+//! not candidates: a corner that has already lost a or b still counts (HoDoKu's "missing
+//! candidates"), as long as each corner can hold one of the two and each digit two
+//! corners. A "floor" corner holds nothing but a and b.
+
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use super::{subsets, with_digit, Sink};
+use crate::context::Context;
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+/// A rectangle: corners in reading order `[r1c1, r1c2, r2c1, r2c2]`, and the digit pair.
+pub(crate) type Rectangle = ([Cell; 4], [Digit; 2]);
+
+/// Every rectangle of open cells in a deadly shape whose corners each hold one of two
+/// digits, each digit in two corners at least.
+pub(crate) fn rectangles(board: &Board) -> Vec<Rectangle> {
+    let layout = board.layout();
+    let n = layout.side();
+    let open: Vec<u32> = (0..n)
+        .map(|r| {
+            (0..n)
+                .filter(|&c| board.value(layout.cell(r, c)).is_none())
+                .fold(0u32, |m, c| m | 1 << c)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            let both: u32 = open[r1] & open[r2];
+            for c1 in (0..n).filter(|c| both >> c & 1 != 0) {
+                for c2 in (c1 + 1..n).filter(|c| both >> c & 1 != 0) {
+                    let corners = [
+                        layout.cell(r1, c1),
+                        layout.cell(r1, c2),
+                        layout.cell(r2, c1),
+                        layout.cell(r2, c2),
+                    ];
+                    if !deadly_shape(board, &corners) {
+                        continue;
+                    }
+                    // Digits in at least two corners.
+                    let cands = corners.map(|c| board.candidates(c).bits());
+                    let mut twice = 0u32;
+                    let mut once = 0u32;
+                    for m in cands {
+                        twice |= once & m;
+                        once |= m;
+                    }
+                    let digits: Vec<Digit> = DigitSet::from_bits(twice).iter().collect();
+                    for i in 0..digits.len() {
+                        for j in i + 1..digits.len() {
+                            let pair = DigitSet::single(digits[i])
+                                .or(DigitSet::single(digits[j]))
+                                .bits();
+                            if cands.iter().all(|&m| m & pair != 0) {
+                                out.push((corners, [digits[i], digits[j]]));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Does every house hold 0 or 2 of the corners? (Rows and columns do by construction;
+/// regions and extra houses are counted.)
+fn deadly_shape(board: &Board, corners: &[Cell; 4]) -> bool {
+    let layout = board.layout();
+    let houses = |c: Cell| layout.houses_of(c).iter().skip(2);
+    corners.iter().all(|&c| {
+        houses(c).all(|h| {
+            corners
+                .iter()
+                .filter(|&&o| layout.houses_of(o).contains(h))
+                .count()
+                == 2
+        })
+    })
+}
+
+fn pattern(corners: [Cell; 4], digits: [Digit; 2], extra: Vec<Cell>) -> Pattern {
+    Pattern::Rectangle {
+        corners,
+        digits,
+        extra,
+    }
+}
+
+pub(crate) fn find(ctx: &Context, sink: &mut Sink, technique: Technique) {
+    let board = ctx.board;
+    for &(corners, digits) in ctx.rectangles() {
+        let pair: DigitSet = digits.iter().copied().collect();
+        let (floor, roof): (Vec<Cell>, Vec<Cell>) = corners
+            .iter()
+            .partition(|&&c| board.candidates(c).without(pair).is_empty());
+        let done = match technique {
+            Technique::UniqueRectangle1 if floor.len() == 3 => {
+                let gone = digits
+                    .iter()
+                    .filter(|&&d| board.has(roof[0], d))
+                    .map(|&d| (roof[0], d))
+                    .collect();
+                sink.push(Step::eliminating(
+                    technique,
+                    gone,
+                    pattern(corners, digits, vec![]),
+                ))
+            }
+            Technique::UniqueRectangle2
+                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
+            {
+                type2(board, sink, corners, digits, &roof)
+            }
+            Technique::UniqueRectangle3
+                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
+            {
+                type3(board, sink, corners, digits, &roof)
+            }
+            Technique::UniqueRectangle4
+                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
+            {
+                type4(board, sink, corners, digits, &roof)
+            }
+            Technique::HiddenRectangle => hidden(board, sink, corners, digits),
+            _ => false,
+        };
+        if done {
+            return;
+        }
+    }
+}
+
+/// Two roof cells in one row or one column (the floor opposite them).
+fn shares_line(board: &Board, a: Cell, b: Cell) -> bool {
+    let l = board.layout();
+    l.row(a) == l.row(b) || l.col(a) == l.col(b)
+}
+
+/// The houses both roof cells lie in.
+fn common_houses(board: &Board, a: Cell, b: Cell) -> Vec<House> {
+    let l = board.layout();
+    l.houses_of(a)
+        .iter()
+        .copied()
+        .filter(|h| l.houses_of(b).contains(h))
+        .collect()
+}
+
+/// Type 2: both roofs hold the same one extra digit c: one of them is c.
+fn type2(
+    board: &Board,
+    sink: &mut Sink,
+    corners: [Cell; 4],
+    digits: [Digit; 2],
+    roof: &[Cell],
+) -> bool {
+    let pair: DigitSet = digits.iter().copied().collect();
+    let (e0, e1) = (
+        board.candidates(roof[0]).without(pair),
+        board.candidates(roof[1]).without(pair),
+    );
+    let (Some(c), true) = (e0.only(), e0 == e1) else {
+        return false;
+    };
+    let layout = board.layout();
+    let gone = board
+        .cells_with(c)
+        .and(layout.peer_set(roof[0]))
+        .and(layout.peer_set(roof[1]));
+    sink.push(Step::eliminating(
+        Technique::UniqueRectangle2,
+        with_digit(&gone, c),
+        pattern(corners, digits, vec![]),
+    ))
+}
+
+/// Type 3: the roofs' extra digits act as one cell; with k other cells of a house they
+/// share they form a naked subset of k + 1 digits.
+fn type3(
+    board: &Board,
+    sink: &mut Sink,
+    corners: [Cell; 4],
+    digits: [Digit; 2],
+    roof: &[Cell],
+) -> bool {
+    let pair: DigitSet = digits.iter().copied().collect();
+    let extra = board
+        .candidates(roof[0])
+        .or(board.candidates(roof[1]))
+        .without(pair);
+    if extra.len() < 2 {
+        return false;
+    }
+    let layout = board.layout();
+    for house in common_houses(board, roof[0], roof[1]) {
+        let others: Vec<Cell> = layout
+            .house(house)
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                !roof.contains(&c)
+                    && board.value(c).is_none()
+                    && board.candidates(c).without(pair).len() == board.candidates(c).len()
+            })
+            .collect();
+        for k in 1..=others.len().min(3) {
+            let done = subsets(&others, k, &mut |chosen| {
+                let digits_all = chosen.iter().fold(extra, |s, &c| s.or(board.candidates(c)));
+                if digits_all.len() != k + 1 {
+                    return false;
+                }
+                let keep: CellSet = chosen.iter().chain(roof).collect();
+                // Every house holding the roofs and the chosen cells is cleared.
+                let houses: Vec<House> = common_houses(board, roof[0], roof[1])
+                    .into_iter()
+                    .filter(|&h| keep.is_subset(layout.house_set(h)))
+                    .collect();
+                let gone: Vec<_> = houses
+                    .iter()
+                    .flat_map(|&h| {
+                        digits_all.iter().flat_map(move |d| {
+                            with_digit(&board.house_cells_with(h, d).without(&keep), d)
+                        })
+                    })
+                    .collect();
+                sink.push(Step::eliminating(
+                    Technique::UniqueRectangle3,
+                    gone,
+                    pattern(corners, digits, chosen.to_vec()),
+                ))
+            });
+            if done {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Type 4: in a house of both roofs, one rectangle digit lies only on the roofs: the
+/// other rectangle digit leaves them.
+fn type4(
+    board: &Board,
+    sink: &mut Sink,
+    corners: [Cell; 4],
+    digits: [Digit; 2],
+    roof: &[Cell],
+) -> bool {
+    let roof_set: CellSet = roof.iter().collect();
+    for house in common_houses(board, roof[0], roof[1]) {
+        for (locked, other) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+            if board.house_cells_with(house, locked) == roof_set {
+                let gone = roof
+                    .iter()
+                    .filter(|&&c| board.has(c, other))
+                    .map(|&c| (c, other))
+                    .collect();
+                if sink.push(Step::eliminating(
+                    Technique::UniqueRectangle4,
+                    gone,
+                    pattern(corners, digits, roof.to_vec()),
+                )) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Hidden Rectangle: one corner holds only {a, b}; in the row and the column of the
+/// opposite corner, a lies only on the rectangle: the opposite corner is not b.
+fn hidden(board: &Board, sink: &mut Sink, corners: [Cell; 4], digits: [Digit; 2]) -> bool {
+    let layout = board.layout();
+    let pair: DigitSet = digits.iter().copied().collect();
+    for (i, &corner) in corners.iter().enumerate() {
+        if !board.candidates(corner).without(pair).is_empty() {
+            continue;
+        }
+        let opposite = corners[3 - i];
+        let rect: CellSet = corners.iter().collect();
+        let row = layout.row_house(layout.row(opposite));
+        let col = layout.col_house(layout.col(opposite));
+        for (a, b) in [(digits[0], digits[1]), (digits[1], digits[0])] {
+            let locked = |h: House| board.house_cells_with(h, a).is_subset(&rect);
+            if board.has(opposite, b)
+                && locked(row)
+                && locked(col)
+                && sink.push(Step::eliminating(
+                    Technique::HiddenRectangle,
+                    vec![(opposite, b)],
+                    pattern(corners, digits, vec![corner]),
+                ))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// BUG+1: every open cell has two candidates but one, which has three: without its
+/// extra digit the grid would be a bivalue universal grave (two solutions or none).
+pub(crate) fn find_bug(board: &Board, sink: &mut Sink) {
+    let layout = board.layout();
+    let open: Vec<Cell> = layout
+        .cells()
+        .filter(|&c| board.value(c).is_none())
+        .collect();
+    let three: Vec<Cell> = open
+        .iter()
+        .copied()
+        .filter(|&c| board.candidates(c).len() != 2)
+        .collect();
+    let [cell] = three[..] else { return };
+    if board.candidates(cell).len() != 3 {
+        return;
+    }
+    // The extra digit is the one appearing three times in the cell's houses; the cell's
+    // other candidates go (HoDoKu reports the eliminations, a naked single follows).
+    let digit = board.candidates(cell).iter().find(|&d| {
+        layout
+            .houses_of(cell)
+            .iter()
+            .all(|&h| board.house_cells_with(h, d).len() == 3)
+    });
+    if let Some(digit) = digit {
+        let gone = board
+            .candidates(cell)
+            .iter()
+            .filter(|&d| d != digit)
+            .map(|d| (cell, d))
+            .collect();
+        sink.push(Step::eliminating(
+            Technique::Bug1,
+            gone,
+            Pattern::Bug { cell, digit },
+        ));
+    }
+}

@@ -1,0 +1,201 @@
+//! Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing.
+//!
+//! - XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}: whatever the pivot is, one
+//!   pincer is z, so cells seeing both pincers lose z.
+//! - XYZ-Wing: a pivot {x,y,z} with pincers {x,z} and {y,z}: cells seeing all three lose z.
+//! - W-Wing: two cells {x,y} that do not see each other, and a strong link on x whose ends
+//!   see one cell each: one of the cells is y, so cells seeing both lose y.
+//! - WXYZ-Wing: four cells holding four digits, every digit but z restricted (its cells
+//!   all see each other, so it is in at most one of them). Four cells need four digits:
+//!   without z only three are left, so some cell is z, and cells seeing every z lose it.
+
+use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+
+use super::single_digit::strong_links;
+use super::{subsets, with_digit, Sink};
+use crate::step::{Chain, Node, Pattern, Step};
+use crate::technique::Technique;
+use crate::Board;
+
+fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Cell> {
+    board
+        .layout()
+        .cells()
+        .filter(|&c| k.contains(&board.candidates(c).len()))
+        .collect()
+}
+
+/// XY-Wing (`trivalue` false) and XYZ-Wing (true).
+pub(crate) fn find_xy(board: &Board, sink: &mut Sink, trivalue: bool) {
+    let layout = board.layout();
+    let pivot_size = if trivalue { 3 } else { 2 };
+    let bivalue = cells_with_count(board, 2..=2);
+    for pivot in cells_with_count(board, pivot_size..=pivot_size) {
+        let pd = board.candidates(pivot);
+        let wings: Vec<Cell> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| {
+                c != pivot
+                    && layout.peer_set(pivot).contains(c)
+                    && board.candidates(c).and(pd).len() == 1 + trivalue as usize
+            })
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (da, db) = (board.candidates(a), board.candidates(b));
+                let z = da.and(db);
+                let Some(zd) = z.only() else { continue };
+                let ok = if trivalue {
+                    da.or(db) == pd && pd.contains(zd)
+                } else {
+                    !pd.contains(zd) && da.or(db).without(z) == pd
+                };
+                if !ok {
+                    continue;
+                }
+                let mut seen = board
+                    .cells_with(zd)
+                    .and(layout.peer_set(a))
+                    .and(layout.peer_set(b));
+                if trivalue {
+                    seen = seen.and(layout.peer_set(pivot));
+                }
+                seen.remove(pivot);
+                let technique = if trivalue {
+                    Technique::XyzWing
+                } else {
+                    Technique::XyWing
+                };
+                let pattern = Pattern::Wing {
+                    pivot,
+                    pincers: vec![a, b],
+                    digits: pd.or(da).or(db),
+                    z: zd,
+                };
+                if sink.push(Step::eliminating(technique, with_digit(&seen, zd), pattern)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// W-Wing.
+pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
+    let layout = board.layout();
+    let bivalue = cells_with_count(board, 2..=2);
+    for (i, &a) in bivalue.iter().enumerate() {
+        for &b in &bivalue[i + 1..] {
+            let digits = board.candidates(a);
+            if board.candidates(b) != digits || layout.peer_set(a).contains(b) {
+                continue;
+            }
+            for x in digits {
+                let y = digits
+                    .without(DigitSet::single(x))
+                    .only()
+                    .expect("two digits");
+                for (p, q, _) in strong_links(board, x) {
+                    for (p, q) in [(p, q), (q, p)] {
+                        if [p, q].iter().any(|&c| c == a || c == b)
+                            || !layout.peer_set(a).contains(p)
+                            || !layout.peer_set(b).contains(q)
+                        {
+                            continue;
+                        }
+                        let gone = board
+                            .cells_with(y)
+                            .and(layout.peer_set(a))
+                            .and(layout.peer_set(b));
+                        let chain = Chain {
+                            nodes: vec![
+                                Node::cell(a, y),
+                                Node::cell(a, x),
+                                Node::cell(p, x),
+                                Node::cell(q, x),
+                                Node::cell(b, x),
+                                Node::cell(b, y),
+                            ],
+                            strong: vec![true, false, true, false, true],
+                            closed: false,
+                        };
+                        if sink.push(Step::eliminating(
+                            Technique::WWing,
+                            with_digit(&gone, y),
+                            Pattern::Chain(chain),
+                        )) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// WXYZ-Wing, with a pivot that sees the three other cells.
+pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
+    let layout = board.layout();
+    let small = cells_with_count(board, 2..=4);
+    for &pivot in &small {
+        let pd = board.candidates(pivot);
+        let wings: Vec<Cell> = small
+            .iter()
+            .copied()
+            .filter(|&c| {
+                c != pivot
+                    && layout.peer_set(pivot).contains(c)
+                    && board.candidates(c).or(pd).len() <= 4
+            })
+            .collect();
+        let done = subsets(&wings, 3, &mut |three| {
+            let cells = [pivot, three[0], three[1], three[2]];
+            let digits = cells
+                .iter()
+                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
+            if digits.len() != 4 {
+                return false;
+            }
+            let set: CellSet = cells.iter().collect();
+            if (0..layout.houses().len())
+                .any(|h| set.is_subset(layout.house_set(sudokit_core::House::new(h))))
+            {
+                return false;
+            }
+            let unrestricted: Vec<Digit> = digits
+                .iter()
+                .filter(|&d| {
+                    let with: Vec<Cell> =
+                        cells.iter().copied().filter(|&c| board.has(c, d)).collect();
+                    with.iter().enumerate().any(|(i, &x)| {
+                        with[i + 1..]
+                            .iter()
+                            .any(|&y| !layout.peer_set(x).contains(y))
+                    })
+                })
+                .collect();
+            let [z] = unrestricted[..] else { return false };
+            let z_cells: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, z)).collect();
+            let gone = z_cells
+                .iter()
+                .fold(board.cells_with(z).without(&set), |s, &c| {
+                    s.and(layout.peer_set(c))
+                });
+            let pattern = Pattern::Wing {
+                pivot,
+                pincers: three.to_vec(),
+                digits,
+                z,
+            };
+            sink.push(Step::eliminating(
+                Technique::WxyzWing,
+                with_digit(&gone, z),
+                pattern,
+            ))
+        });
+        if done {
+            return;
+        }
+    }
+}
