@@ -29,6 +29,12 @@ pub enum Command {
     Trace(TraceArgs),
     /// Time the uniqueness check on each file, on one thread.
     Bench(BenchArgs),
+    /// The next logical step of each puzzle, as a hint.
+    Hint(HintArgs),
+    /// The whole logical solution path of each puzzle, step by step.
+    Explain(ExplainArgs),
+    /// Rate each puzzle: level, score and Sudoku Explainer estimate.
+    Rate(RateArgs),
 }
 
 /// Where puzzles come from and what layout they have.
@@ -191,6 +197,71 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
     /// One JSON object per file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What the logic engine may use.
+#[derive(Args, Debug, Clone)]
+pub struct LogicArgs {
+    /// Do not use the uniqueness techniques (unique rectangles, BUG+1).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+}
+
+/// `sudokit hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub logic: LogicArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Only the technique and where to look, not what it proves.
+    #[arg(long)]
+    pub vague: bool,
+    /// Look for this technique only (e.g. "X-Wing", "xy-wing", or a HoDoKu code).
+    #[arg(long, value_name = "NAME")]
+    pub technique: Option<String>,
+    /// Add a plain sentence explaining the step.
+    #[arg(long)]
+    pub sentence: bool,
+    /// One JSON object per puzzle per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `sudokit explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub logic: LogicArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Show the candidate grid before each step beyond singles.
+    #[arg(long)]
+    pub grids: bool,
+    /// Add a plain sentence under each step.
+    #[arg(long)]
+    pub sentences: bool,
+    /// One JSON object per puzzle per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `sudokit rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub logic: LogicArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
 }

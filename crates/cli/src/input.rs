@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use sudokit_core::format::{InputError, ReadOptions, Reader};
-use sudokit_core::{Grid, Layout};
+use sudokit_core::{DigitSet, Grid, Layout};
 
 use crate::args::InputArgs;
 
@@ -24,6 +24,8 @@ pub struct Job {
     pub line: usize,
     /// The puzzle, or why it could not be read.
     pub grid: Result<Grid, InputError>,
+    /// The candidates of every cell, when the input gave pencil marks.
+    pub marks: Option<Vec<DigitSet>>,
 }
 
 impl Job {
@@ -116,6 +118,7 @@ pub fn jobs(sources: Vec<Source>, opts: ReadOptions) -> impl Iterator<Item = Job
             file,
             line: r.line,
             grid: r.grid,
+            marks: r.marks,
         })
 }
 

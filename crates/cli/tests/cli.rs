@@ -1,51 +1,10 @@
 //! The real binary on real files: the seed examples, every command, and bad input.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
 
-/// `../shared/data` beside the checkout (CI puts it there); `SUDOKIT_DATA` overrides.
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "shared data not found at {} (set SUDOKIT_DATA)",
-        dir.display()
-    );
-    dir
-}
-
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").unwrap()
-}
-
-/// Runs `sudokit args...` with `stdin`; returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = sudokit().args(args).write_stdin(stdin).output().unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (
-        out.status.code().unwrap(),
-        text(out.stdout),
-        text(out.stderr),
-    )
-}
-
-fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudokit-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
+use common::{data_dir, json_lines, run, temp_file};
 
 const SEED000: &str =
     "003000100100400000000200000000000050007036000000000042200000000000070900580010000";

@@ -13,7 +13,8 @@ fn cell(layout: &Layout, c: Cell) -> String {
     layout.cell_name(c)
 }
 
-/// Cells in the compact notation: `r4679c7`, `r1c789`, or groups joined by commas.
+/// Cells in the compact notation: `r4679c7`, `r1c789`, `r1456c34,r9c4` (rows or columns
+/// sharing their cells merged, whichever is shorter).
 pub fn cells(layout: &Layout, list: &[Cell]) -> String {
     let mut list = list.to_vec();
     list.sort();
@@ -23,29 +24,61 @@ pub fn cells(layout: &Layout, list: &[Cell]) -> String {
     }
     let sep = if layout.side() > 9 { "," } else { "" };
     let num = |v: usize| (v + 1).to_string();
-    let rows: Vec<usize> = list.iter().map(|&c| layout.row(c)).collect();
-    let cols: Vec<usize> = list.iter().map(|&c| layout.col(c)).collect();
+    // Groups are joined by commas; on large grids numbers are too, so groups take "; ".
+    let group_sep = if layout.side() > 9 { "; " } else { "," };
     let join = |v: &mut Vec<usize>| {
         v.sort_unstable();
         v.dedup();
         v.iter().map(|&x| num(x)).collect::<Vec<_>>().join(sep)
     };
-    if rows.iter().all(|&r| r == rows[0]) {
-        return format!("r{}c{}", num(rows[0]), join(&mut cols.clone()));
+    let by_rows = merged(
+        &list,
+        group_sep,
+        |c| layout.row(c),
+        |c| layout.col(c),
+        |rs, cs| format!("r{}c{}", join(rs), join(cs)),
+    );
+    let by_cols = merged(
+        &list,
+        group_sep,
+        |c| layout.col(c),
+        |c| layout.row(c),
+        |cs, rs| format!("r{}c{}", join(rs), join(cs)),
+    );
+    if by_cols.len() < by_rows.len() {
+        by_cols
+    } else {
+        by_rows
     }
-    if cols.iter().all(|&c| c == cols[0]) {
-        return format!("r{}c{}", join(&mut rows.clone()), num(cols[0]));
+}
+
+/// Cells grouped by one coordinate (`line`), lines with the same set of the other
+/// coordinate merged, each group written by `name(lines, others)`: rows 1 and 4 with
+/// columns 3 and 4, row 9 with column 4 → `r14c34,r9c4`.
+fn merged(
+    list: &[Cell],
+    group_sep: &str,
+    line: impl Fn(Cell) -> usize,
+    other: impl Fn(Cell) -> usize,
+    name: impl Fn(&mut Vec<usize>, &mut Vec<usize>) -> String,
+) -> String {
+    let mut by_line: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &c in list {
+        by_line.entry(line(c)).or_default().push(other(c));
     }
-    // Group by row.
-    let mut by_row: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for &c in &list {
-        by_row.entry(layout.row(c)).or_default().push(layout.col(c));
+    // Lines sharing the same set, in order of their first line.
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for (l, set) in by_line {
+        match groups.iter_mut().find(|(s, _)| *s == set) {
+            Some((_, lines)) => lines.push(l),
+            None => groups.push((set, vec![l])),
+        }
     }
-    by_row
+    groups
         .into_iter()
-        .map(|(r, mut cs)| format!("r{}c{}", num(r), join(&mut cs)))
+        .map(|(mut set, mut lines)| name(&mut lines, &mut set))
         .collect::<Vec<_>>()
-        .join(",")
+        .join(group_sep)
 }
 
 fn digits(set: DigitSet, sep: &str) -> String {
@@ -234,31 +267,55 @@ fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
     }
 }
 
-/// A hint that names only the technique and where to look: the regions holding the
-/// pattern's cells, e.g. `X-Wing: look at box 1, box 3, box 7 and box 9`.
+/// A hint that names only the technique and where to look: the houses a fish, an
+/// intersection, a subset or a hidden single lives in, else the regions holding the
+/// pattern's cells, e.g. `X-Wing: look at row 3 and row 7`.
 pub fn vague(layout: &Layout, step: &Step) -> String {
-    let mut cells = step.pattern_cells();
-    if cells.is_empty() {
-        cells = step
-            .placements
-            .iter()
-            .chain(&step.eliminations)
-            .map(|&(c, _)| c)
-            .collect();
-    }
-    let mut regions: Vec<usize> = cells.iter().map(|&c| layout.region(c)).collect();
-    regions.sort_unstable();
-    regions.dedup();
-    let names: Vec<String> = regions
-        .iter()
-        .map(|&r| layout.house(layout.region_house(r)).kind.to_string())
-        .collect();
-    let area = match names.as_slice() {
-        [] => "the whole grid".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    let houses: Vec<House> = match &step.pattern {
+        Pattern::Fish { base, .. } => base.clone(),
+        Pattern::Intersection { base, .. } => vec![*base],
+        Pattern::Subset { house, .. }
+        | Pattern::Single {
+            house: Some(house), ..
+        } => vec![*house],
+        _ => {
+            let mut cells = step.pattern_cells();
+            if cells.is_empty() {
+                cells = step
+                    .placements
+                    .iter()
+                    .chain(&step.eliminations)
+                    .map(|&(c, _)| c)
+                    .collect();
+            }
+            let mut regions: Vec<usize> = cells.iter().map(|&c| layout.region(c)).collect();
+            regions.sort_unstable();
+            regions.dedup();
+            regions
+                .into_iter()
+                .map(|r| layout.region_house(r))
+                .collect()
+        }
+    };
+    let area = if houses.is_empty() {
+        "the whole grid".to_string()
+    } else {
+        house_names(layout, &houses)
     };
     format!("{}: look at {area}", step.technique)
+}
+
+/// Houses in words: `row 3, row 5 and column 2`.
+fn house_names(layout: &Layout, list: &[House]) -> String {
+    let names: Vec<String> = list
+        .iter()
+        .map(|&h| layout.house(h).kind.to_string())
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A plain sentence a beginner can follow.
@@ -305,9 +362,9 @@ pub fn sentence(layout: &Layout, step: &Step) -> String {
                 format!(" (unless a fin at {} is {digit}; cells seeing every fin are covered either way)", cells(layout, fins))
             };
             format!(
-                "In {k} lines ({}), {digit} can only be in {k} crossing lines ({}){fin}. The {k} lines place {digit} once each, filling the crossing lines, so {digit} leaves the rest of them: {does}.",
-                houses(layout, base),
-                houses(layout, cover)
+                "In {}, {digit} can only be in {}{fin}. Those {k} lines each hold {digit} once, so it fills the {k} crossing lines, and {digit} leaves the rest of them: {does}.",
+                house_names(layout, base),
+                house_names(layout, cover)
             )
         }
         Pattern::Chain(c) => format!(

@@ -4,6 +4,10 @@ mod bench;
 mod candidates;
 mod check;
 mod count;
+mod explain;
+mod hint;
+mod logic;
+mod rate;
 mod solve;
 mod trace;
 
@@ -29,6 +33,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Candidates(a) => candidates::run(a),
         Command::Trace(a) => trace::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Hint(a) => hint::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Rate(a) => rate::run(a),
     }
 }
 

@@ -1,0 +1,100 @@
+//! `sudokit hint`: the next logical step of each puzzle.
+
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use sudokit_core::format::json::Json;
+use sudokit_logic::{find_first, next_step, render, Step, Technique};
+
+use super::logic::{options, prepare};
+use super::run_batch;
+use crate::args::HintArgs;
+use crate::batch::Reply;
+use crate::input::Job;
+
+pub fn run(args: HintArgs) -> Result<ExitCode> {
+    let technique = match &args.technique {
+        Some(name) => Some(Technique::from_name(name).ok_or_else(|| {
+            let known: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+            anyhow!(
+                "unknown technique {name:?}; the techniques are: {}",
+                known.join(", ")
+            )
+        })?),
+        None => None,
+    };
+    let options = options(&args.logic);
+    run_batch(&args.input, &args.run, "hinted", |job| {
+        let json = |err: String| object(job, "invalid", None, Some(err));
+        let prepared = match prepare(job, args.json.then_some(&json)) {
+            Ok(p) => p,
+            Err(reply) => return reply,
+        };
+        let (board, layout) = (&prepared.board, prepared.grid.layout());
+        let step = if board.is_solved() {
+            None
+        } else {
+            match technique {
+                Some(t) if t.needs_uniqueness() && !options.uniqueness => None,
+                Some(t) => find_first(board, t),
+                None => next_step(board, &options),
+            }
+        };
+        let status = match (&step, board.is_solved()) {
+            (Some(_), _) => "step",
+            (None, true) => "solved",
+            (None, false) => "none",
+        };
+        if args.json {
+            let step = step.as_ref().map(|s| {
+                if args.vague {
+                    Json::object([
+                        ("technique", Json::from(s.technique.name())),
+                        ("text", Json::from(render::vague(layout, s))),
+                    ])
+                } else {
+                    render::json(layout, s)
+                }
+            });
+            return Reply {
+                out: object(job, status, step, None) + "\n",
+                ..Reply::default()
+            };
+        }
+        let out = match &step {
+            Some(s) => text(layout, s, args.vague, args.sentence),
+            None if board.is_solved() => "solved\n".to_string(),
+            None => match technique {
+                Some(t) => format!("no {t} here\n"),
+                None => "no step found\n".to_string(),
+            },
+        };
+        Reply {
+            out,
+            ..Reply::default()
+        }
+    })
+}
+
+fn text(layout: &sudokit_core::Layout, step: &Step, vague: bool, sentence: bool) -> String {
+    if vague {
+        return render::vague(layout, step) + "\n";
+    }
+    let mut out = render::notation(layout, step) + "\n";
+    if sentence {
+        out += &format!("  {}\n", render::sentence(layout, step));
+    }
+    out
+}
+
+fn object(job: &Job, status: &str, step: Option<Json>, error: Option<String>) -> String {
+    Json::object([
+        ("index", Json::from(job.index)),
+        ("file", Json::from(&*job.file)),
+        ("line", Json::from(job.line)),
+        ("status", Json::from(status)),
+        ("step", step.unwrap_or(Json::Null)),
+        ("error", Json::opt_str(error)),
+    ])
+    .to_string()
+}

@@ -1,0 +1,81 @@
+//! What `hint`, `explain` and `rate` share: a puzzle checked to have exactly one solution
+//! (and pencil marks, if given, that keep it), turned into a board for the logic engine.
+
+use sudokit_core::format::json::Json;
+use sudokit_core::{Digit, Grid};
+use sudokit_logic::{Board, Options, Rating};
+
+use super::{conflict, invalid, valid_puzzle, JsonError};
+use crate::args::LogicArgs;
+use crate::batch::Reply;
+use crate::input::Job;
+
+/// A puzzle ready for the logic engine.
+pub struct Prepared<'a> {
+    /// The puzzle as read.
+    pub grid: &'a Grid,
+    /// The board to start from (the pencil marks when the input had them).
+    pub board: Board,
+}
+
+/// The engine options the flags ask for.
+pub fn options(args: &LogicArgs) -> Options {
+    Options {
+        uniqueness: !args.no_uniqueness,
+    }
+}
+
+/// The board of a job, or the reply saying why there is no logical path to show: the
+/// puzzle is unreadable, has conflicting givens, no solution, several solutions, or
+/// pencil marks that rule out its solution.
+pub fn prepare<'a>(job: &'a Job, json: JsonError) -> Result<Prepared<'a>, Reply> {
+    let grid = valid_puzzle(job, json)?;
+    let outcome = sudokit_solver::count(grid, 2).map_err(|c| conflict(job, c, json))?;
+    let solution = match (outcome.count, outcome.solution) {
+        (1, Some(s)) => s,
+        (0, _) | (_, None) => return Err(invalid(format!("{}: no solution", job.place()), json)),
+        _ => {
+            let why = "several solutions; a logical path needs a puzzle with exactly one";
+            return Err(invalid(format!("{}: {why}", job.place()), json));
+        }
+    };
+    if let Some(marks) = &job.marks {
+        let layout = grid.layout();
+        let lost = layout.cells().find_map(|c| {
+            let d: Digit = solution.get(c).expect("a solution is complete");
+            (grid.get(c).is_none() && !marks[c.index()].contains(d)).then_some((c, d))
+        });
+        if let Some((c, d)) = lost {
+            let why = format!(
+                "the pencil marks rule out the solution ({} must be {d})",
+                layout.cell_name(c)
+            );
+            return Err(invalid(format!("{}: {why}", job.place()), json));
+        }
+    }
+    Ok(Prepared {
+        grid,
+        board: Board::new(grid, job.marks.as_deref()),
+    })
+}
+
+/// A rating as JSON fields: level, score, se, hardest, techniques (name: count), steps.
+pub fn rating_fields(rating: &Rating) -> Vec<(&'static str, Json)> {
+    let techniques = rating
+        .techniques
+        .iter()
+        .map(|(t, &n)| (t.name(), Json::from(n)));
+    vec![
+        ("level", Json::from(rating.level.name())),
+        ("score", Json::from(rating.score)),
+        ("se", Json::from(f64::from(rating.se))),
+        ("hardest", Json::opt_str(rating.hardest.map(|t| t.name()))),
+        ("techniques", Json::object(techniques)),
+        ("steps", Json::from(rating.steps)),
+    ]
+}
+
+/// A rating as one JSON object.
+pub fn rating_json(rating: &Rating) -> Json {
+    Json::object(rating_fields(rating))
+}

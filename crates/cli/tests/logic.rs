@@ -1,0 +1,293 @@
+//! `hint`, `explain` and `rate` through the real binary: steps, paths, ratings, pencil-mark
+//! input and every kind of bad puzzle.
+
+mod common;
+
+use common::{data_dir, json_lines, run};
+
+const SEED000: &str =
+    "003000100100400000000200000000000050007036000000000042200000000000070900580010000";
+const SEED000_SOLUTION: &str =
+    "643758129192463587758291436861924753427536891935187642279645318314872965586319274";
+
+/// The first line of HoDoKu's regression library testing technique `code` (e.g. "0300").
+fn reglib_line(code: &str) -> String {
+    let lib = std::fs::read_to_string(data_dir().join("hodoku/reglib-1.3.txt")).unwrap();
+    lib.lines()
+        .find(|l| l.starts_with(&format!(":{code}:")))
+        .unwrap()
+        .to_string()
+}
+
+/// `rXcY<>d` for every `dXY` of a reglib elimination field, sorted.
+fn expected_eliminations(line: &str) -> Vec<String> {
+    let field = line.split(':').nth(5).unwrap();
+    let mut v: Vec<String> = field
+        .split_whitespace()
+        .map(|t| {
+            let b = t.as_bytes();
+            format!("r{}c{}<>{}", b[1] as char, b[2] as char, b[0] as char)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn step_eliminations(step: &serde_json::Value) -> Vec<String> {
+    let mut v: Vec<String> = step["eliminations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{}<>{}", e["cell"].as_str().unwrap(), e["digit"]))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn hint_finds_the_next_step_of_a_seed() {
+    let (code, out, err) = run(&["hint", "--sentence"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].contains("Single") || lines[0].starts_with("Full House"),
+        "{out}"
+    );
+    // A placement `rXcY=d` whose digit is the solution's.
+    let placed = lines[0].rsplit(' ').find(|w| w.contains('=')).unwrap();
+    let (cell, digit) = placed.split_once('=').unwrap();
+    let (r, c) = cell[1..].split_once('c').unwrap();
+    let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+    assert_eq!(&SEED000_SOLUTION[index..=index], digit);
+    assert!(
+        lines[1].starts_with("  ") && lines[1].ends_with('.'),
+        "{out}"
+    );
+}
+
+#[test]
+fn hint_for_one_technique_on_a_pencil_mark_state() {
+    let line = reglib_line("0300");
+    for name in ["X-Wing", "x-wing", "xwing", "X Wing", "0300"] {
+        let (code, out, err) = run(&["hint", "--technique", name], &format!("{line}\n"));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "X-Wing: 3 r37 c34 => r1456c34,r9c4<>3\n", "{name}");
+    }
+    let (_, out, _) = run(
+        &["hint", "--technique", "x-wing", "--json"],
+        &format!("{line}\n"),
+    );
+    let reply = &json_lines(&out)[0];
+    assert_eq!(reply["status"], "step");
+    assert_eq!(reply["step"]["technique"], "X-Wing");
+    assert_eq!(reply["step"]["pattern"]["kind"], "fish");
+    assert_eq!(
+        step_eliminations(&reply["step"]),
+        expected_eliminations(&line)
+    );
+    // A technique that is not there.
+    let (code, out, _) = run(&["hint", "--technique", "jellyfish"], &format!("{line}\n"));
+    assert_eq!((code, out.as_str()), (0, "no Jellyfish here\n"));
+}
+
+#[test]
+fn vague_hint_names_technique_and_area_only() {
+    let line = reglib_line("0300");
+    let (code, out, _) = run(
+        &["hint", "--technique", "X-Wing", "--vague"],
+        &format!("{line}\n"),
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "X-Wing: look at row 3 and row 7\n")
+    );
+    let (_, out, _) = run(&["hint", "--vague", "--json"], &format!("{SEED000}\n"));
+    let step = &json_lines(&out)[0]["step"];
+    assert!(
+        step["text"].as_str().unwrap().contains(": look at "),
+        "{out}"
+    );
+    assert!(step.get("eliminations").is_none() && step.get("placements").is_none());
+}
+
+#[test]
+fn unknown_technique_is_a_usage_error_listing_the_names() {
+    let (code, _, err) = run(
+        &["hint", "--technique", "Quantum Wing"],
+        &format!("{SEED000}\n"),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown technique \"Quantum Wing\"") && err.contains("XY-Wing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn explain_gives_the_whole_path_ending_in_the_solution() {
+    let (code, out, err) = run(&["explain", "--json"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0, "{err}");
+    let reply = &json_lines(&out)[0];
+    assert_eq!(reply["status"], "solved");
+    assert_eq!(reply["solution"], SEED000_SOLUTION);
+    let steps = reply["steps"].as_array().unwrap();
+    assert_eq!(
+        reply["rating"]["steps"].as_u64().unwrap() as usize,
+        steps.len()
+    );
+    // Every placement of the path is the solution's digit; no elimination removes it.
+    for step in steps {
+        for p in step["placements"].as_array().unwrap() {
+            let i = cell_index(p["cell"].as_str().unwrap());
+            assert_eq!(
+                SEED000_SOLUTION.as_bytes()[i] - b'0',
+                p["digit"].as_u64().unwrap() as u8
+            );
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            let i = cell_index(e["cell"].as_str().unwrap());
+            assert_ne!(
+                SEED000_SOLUTION.as_bytes()[i] - b'0',
+                e["digit"].as_u64().unwrap() as u8
+            );
+        }
+    }
+
+    let (_, text, _) = run(&["explain", "--sentences"], &format!("{SEED000}\n"));
+    assert!(text.starts_with("# -:1\n  1. "), "{text}");
+    assert!(
+        text.contains(&format!("solution: {SEED000_SOLUTION}\n")),
+        "{text}"
+    );
+    assert!(text.contains("\nrating: "), "{text}");
+    let numbered = text
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .count();
+    assert_eq!(numbered, steps.len());
+    // With grids: a candidate grid before every step beyond singles, so more lines.
+    let (_, with_grids, _) = run(&["explain", "--grids"], &format!("{SEED000}\n"));
+    let plain = run(&["explain"], &format!("{SEED000}\n")).1;
+    let beyond_singles = steps
+        .iter()
+        .filter(|s| {
+            !s["technique"].as_str().unwrap().contains("Single") && s["technique"] != "Full House"
+        })
+        .count();
+    assert!(beyond_singles > 0);
+    assert!(
+        with_grids.lines().count() >= plain.lines().count() + beyond_singles * 9,
+        "{with_grids}"
+    );
+}
+
+fn cell_index(name: &str) -> usize {
+    let (r, c) = name[1..].split_once('c').unwrap();
+    (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+}
+
+#[test]
+fn explain_works_on_a_six_by_six_seed() {
+    let path = data_dir().join("seeds/seed001-6x6-givens.txt");
+    let (code, out, err) = run(&["explain", "--box", "2x3", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let answers = std::fs::read_to_string(data_dir().join("seeds/seeds.solved.txt")).unwrap();
+    let answer = answers
+        .lines()
+        .find(|l| l.starts_with("seed001:"))
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap();
+    assert!(out.contains(&format!("solution: {answer}\n")), "{out}");
+}
+
+#[test]
+fn rate_reports_every_puzzle_in_order_with_clear_errors() {
+    let several = format!("1{}", ".".repeat(80));
+    let none = format!(".23456789{}1{}", ".".repeat(27), ".".repeat(44));
+    let short = &SEED000[..80];
+    let input = format!("{SEED000}\n{short}\n{several}\n{none}\n{SEED000}\n");
+    let (code, out, _) = run(&["rate", "--json", "--threads", "2"], &input);
+    assert_eq!(code, 1);
+    let replies = json_lines(&out);
+    assert_eq!(replies.len(), 5);
+    for (i, r) in replies.iter().enumerate() {
+        assert_eq!(r["index"], i);
+    }
+    for r in [&replies[0], &replies[4]] {
+        assert_eq!(r["error"], serde_json::Value::Null);
+        assert!(
+            ["Easy", "Medium", "Hard", "Unfair", "Extreme"].contains(&r["level"].as_str().unwrap())
+        );
+        assert!(r["score"].as_u64().unwrap() > 0);
+        let se = r["se"].as_f64().unwrap();
+        assert!((1.0..=12.0).contains(&se), "{se}");
+        let counted: u64 = r["techniques"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, r["steps"].as_u64().unwrap());
+        assert!(r["techniques"]
+            .get(r["hardest"].as_str().unwrap())
+            .is_some());
+    }
+    // The same puzzle rates the same wherever it stands.
+    let rating = |r: &serde_json::Value| {
+        ["level", "score", "se", "hardest", "techniques", "steps"].map(|k| r[k].clone())
+    };
+    assert_eq!(rating(&replies[0]), rating(&replies[4]));
+    let error = |i: usize| replies[i]["error"].as_str().unwrap().to_string();
+    assert!(
+        error(1).contains("-:2") && error(1).contains("80 cells"),
+        "{}",
+        error(1)
+    );
+    assert!(error(2).contains("-:3: several solutions"), "{}", error(2));
+    assert!(error(3).contains("-:4: no solution"), "{}", error(3));
+    assert_eq!(replies[2]["level"], serde_json::Value::Null);
+
+    let (code, out, err) = run(&["rate"], &input);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], lines[1]);
+    let fields: Vec<&str> = lines[0].splitn(4, ' ').collect();
+    assert!(
+        fields[0].parse::<f32>().is_ok() && fields[2].parse::<u32>().is_ok(),
+        "{out}"
+    );
+    assert_eq!(err.lines().count(), 3, "{err}");
+}
+
+#[test]
+fn pencil_marks_that_rule_out_the_solution_are_an_error() {
+    let line = reglib_line("0300");
+    let givens = line.split(':').nth(3).unwrap().to_string();
+    // The solution of the first open cell, removed from its candidates.
+    let (_, solved, _) = run(&["solve"], &format!("{}\n", givens.replace('+', "")));
+    let open = givens.replace('+', "").find('.').unwrap();
+    let digit = solved.as_bytes()[open] as char;
+    let (r, c) = (open / 9 + 1, open % 9 + 1);
+    let mut fields: Vec<String> = line.split(':').map(String::from).collect();
+    fields[4] = format!("{digit}{r}{c}");
+    let broken = fields.join(":");
+    let (code, out, err) = run(&["rate"], &format!("{broken}\n"));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains(&format!(
+            "the pencil marks rule out the solution (r{r}c{c} must be {digit})"
+        )),
+        "{err}"
+    );
+    // The untouched state rates fine.
+    let (code, _, err) = run(&["rate"], &format!("{line}\n"));
+    assert_eq!(code, 0, "{err}");
+}
