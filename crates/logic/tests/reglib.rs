@@ -5,23 +5,14 @@
 //! case (`-x`) must find nothing for its digits. Prints the pass count per technique.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 use sudokit_core::format::read_all;
 use sudokit_core::{Cell, Digit};
 use sudokit_logic::{find_all, Board, Technique};
 
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "shared data not found at {} (set SUDOKIT_DATA)",
-        dir.display()
-    );
-    dir
-}
+mod common;
+
+use common::data_dir;
 
 /// `(digit, cell)` entries written `<digit><row><column>`, blank-separated.
 fn entries(field: &str) -> BTreeSet<(Cell, Digit)> {
