@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use sudokit_core::format::json::Json;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
-use crate::step::{Branch, Chain, Forcing, Pattern, Step};
+use crate::step::{Branch, Chain, Forcing, Node, Pattern, Step};
 use crate::technique::Technique;
 
 /// `r3c4`.
@@ -161,9 +161,8 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
         } if t == Technique::HiddenSingle => {
             return format!("{t}: {}={digit} in {}", cell(layout, *c), house(layout, *h));
         }
-        Pattern::Single { .. } | Pattern::Bug { .. } => {
-            return format!("{t}: {}", consequences(layout, step))
-        }
+        Pattern::Single { .. } => return format!("{t}: {}", consequences(layout, step)),
+        Pattern::Bug { cell: c, digit } => format!("{}={digit}", cell(layout, *c)),
         Pattern::Intersection { digit, base, .. } => format!("{digit} in {}", house(layout, *base)),
         Pattern::Subset {
             digits: d,
@@ -318,6 +317,68 @@ fn house_names(layout: &Layout, list: &[House]) -> String {
     }
 }
 
+/// `8 in r2c1`: a chain node in words.
+fn node_words(layout: &Layout, node: &Node) -> String {
+    format!("{} in {}", node.digit, cells(layout, &node.cells))
+}
+
+/// Why a chain proves what it does, by its shape: a loop, a chain from a strong link
+/// (one of its ends is true), or a chain from a weak link (its first candidate would
+/// force its own downfall).
+fn chain_sentence(layout: &Layout, c: &Chain, does: &str) -> String {
+    const LINKS: &str = "('=': at least one of the two is true; '-': at most one is)";
+    let (first, last) = (&c.nodes[0], &c.nodes[c.nodes.len() - 1]);
+    if c.closed {
+        return format!(
+            "The chain {} {LINKS} closes into a loop, so every link holds both ways: each '-' link is one of the two candidates in its cell or house, and the others there go: {does}.",
+            chain(layout, c)
+        );
+    }
+    if c.strong.first().copied().unwrap_or(true) {
+        format!(
+            "Along the chain {} {LINKS}, if {} is false then {} is true: one of the two ends holds, so: {does}.",
+            chain(layout, c),
+            node_words(layout, first),
+            node_words(layout, last)
+        )
+    } else {
+        format!(
+            "Suppose {} were true: along the chain {} {LINKS}, {} would follow, and the two cannot both hold. So: {does}.",
+            node_words(layout, first),
+            chain(layout, c),
+            node_words(layout, last)
+        )
+    }
+}
+
+/// An empty rectangle: the box group, then a conjugate pair, seen from the cell losing
+/// the digit.
+fn empty_rectangle_sentence(layout: &Layout, step: &Step, c: &Chain, does: &str) -> String {
+    let (Some(&(target, d)), [group, .., pair_near, pair_far]) =
+        (step.eliminations.first(), c.nodes.as_slice())
+    else {
+        return chain_sentence(layout, c, does);
+    };
+    let sees = |a: Cell, b: Cell| {
+        layout.row(a) == layout.row(b)
+            || layout.col(a) == layout.col(b)
+            || layout.region(a) == layout.region(b)
+    };
+    let (cleared, left): (Vec<Cell>, Vec<Cell>) =
+        group.cells.iter().partition(|&&g| sees(target, g));
+    format!(
+        "In {}, {d} can only be in {}. If {} were {d}, it would clear {}, leaving {d} to {}; that clears {} and forces {d} into {}, which sees {}: impossible. So: {does}.",
+        layout.house(layout.region_house(layout.region(group.cells[0]))).kind,
+        cells(layout, &group.cells),
+        cell(layout, target),
+        cells(layout, &cleared),
+        cells(layout, &left),
+        cells(layout, &pair_near.cells),
+        cells(layout, &pair_far.cells),
+        cell(layout, target)
+    )
+}
+
 /// A plain sentence a beginner can follow.
 pub fn sentence(layout: &Layout, step: &Step) -> String {
     let t = step.technique;
@@ -367,15 +428,24 @@ pub fn sentence(layout: &Layout, step: &Step) -> String {
                 house_names(layout, cover)
             )
         }
-        Pattern::Chain(c) => format!(
-            "Follow the chain {}: '=' links cannot both be false, '-' links cannot both be true. Whichever way it starts, one end holds, so: {does}.",
-            chain(layout, c)
-        ),
-        Pattern::Wing { pivot, pincers, z, .. } => format!(
-            "Whatever {} holds, one of {} must be {z}; cells seeing all of them cannot be {z}: {does}.",
+        Pattern::Chain(c) if t == Technique::EmptyRectangle => empty_rectangle_sentence(layout, step, c, &does),
+        Pattern::Chain(c) => chain_sentence(layout, c, &does),
+        Pattern::Wing { pivot, pincers, digits: d, z } if t == Technique::XyWing => format!(
+            "Whatever {} holds ({}), one of {} must be {z}; cells seeing both cannot be {z}: {does}.",
             cell(layout, *pivot),
+            digits(d.without(DigitSet::single(*z)), " or "),
             pincers.iter().map(|&c| cell(layout, c)).collect::<Vec<_>>().join(" or ")
         ),
+        Pattern::Wing { pivot, pincers, digits: d, z } => {
+            let all: Vec<String> = std::iter::once(pivot).chain(pincers).map(|&c| cell(layout, c)).collect();
+            format!(
+                "The {} cells {} hold only the {} digits {} and only {z} can repeat among them, so one of those that can be {z} is {z}; cells seeing all of those cannot be {z}: {does}.",
+                all.len(),
+                all.join(", "),
+                d.len(),
+                digits(*d, ", ")
+            )
+        }
         Pattern::Coloring { digit, .. } => format!(
             "Color the cells where {digit} has two places in a house with two alternating colors: all cells of one color hold {digit}. Here: {does}."
         ),
