@@ -3,7 +3,7 @@
 //! - Score: the sum of the steps' scores (HoDoKu's per-technique scores).
 //! - Level: the highest level among the steps, then one level up while the score is above
 //!   that level's maximum (HoDoKu 2.2: Easy 800, Medium 1000, Hard 1600, Unfair 1800,
-//!   Extreme unbounded; `SudokuSolver.java`).
+//!   Extreme unbounded; `SudokuSolver.java`), scaled by cells / 81 on other grid sizes.
 //! - SE: the highest step rating, as Sudoku Explainer's ER is. A step's rating is its
 //!   technique's, refined as SE refines it: a hidden single in a box is 1.2, in a line 1.5;
 //!   pointing, claiming and hidden pairs and triples that directly give a hidden single
@@ -69,7 +69,9 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
         .copied()
         .max_by_key(|t| (t.level(), t.score()));
     let mut level = hardest.map_or(Level::Easy, |t| t.level());
-    while level_max_score(level).is_some_and(|max| score > max) {
+    // The thresholds are for 81 cells; other sizes scale them by their cell count.
+    let cells = start.layout().cell_count() as u64;
+    while level_max_score(level).is_some_and(|max| u64::from(score) * 81 > u64::from(max) * cells) {
         level = Level::ALL[Level::ALL
             .iter()
             .position(|&l| l == level)
