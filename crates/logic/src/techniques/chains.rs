@@ -390,7 +390,8 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
     };
     match scope {
         Scope::Bivalue if techniques[0] == Technique::RemotePair => {
-            // Chains over cells holding exactly one pair of digits.
+            // Chains over cells holding exactly one pair of digits: a remote pair that
+            // eliminates anything has at least four cells.
             let mut pairs: Vec<DigitSet> = board
                 .layout()
                 .cells()
@@ -398,8 +399,14 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
                 .filter(|c| c.len() == 2)
                 .collect();
             pairs.sort_by_key(|p| p.bits());
-            pairs.dedup();
-            for pair in pairs {
+            let mut counted: Vec<(DigitSet, usize)> = Vec::new();
+            for p in pairs {
+                match counted.last_mut() {
+                    Some((q, n)) if *q == p => *n += 1,
+                    _ => counted.push((p, 1)),
+                }
+            }
+            for pair in counted.into_iter().filter(|&(_, n)| n >= 4).map(|(p, _)| p) {
                 let mut g = build(ctx, pair, scope);
                 prune_to_pair(board, &mut g, pair);
                 if search(board, &g, sink, techniques, false) {

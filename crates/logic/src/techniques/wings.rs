@@ -12,7 +12,7 @@
 use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::single_digit::strong_links;
-use super::{subsets, with_digit, Sink};
+use super::{with_digit, Sink};
 use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -149,53 +149,70 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
                     && board.candidates(c).or(pd).len() <= 4
             })
             .collect();
-        let done = subsets(&wings, 3, &mut |three| {
-            let cells = [pivot, three[0], three[1], three[2]];
-            let digits = cells
-                .iter()
-                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
-            if digits.len() != 4 {
-                return false;
+        // Three wings, pruned as soon as the cells hold more than four digits.
+        let mut found = false;
+        'search: for (i, &a) in wings.iter().enumerate() {
+            let da = pd.or(board.candidates(a));
+            for (j, &b) in wings.iter().enumerate().skip(i + 1) {
+                let db = da.or(board.candidates(b));
+                if db.len() > 4 {
+                    continue;
+                }
+                for &c in &wings[j + 1..] {
+                    let digits = db.or(board.candidates(c));
+                    if digits.len() == 4 && wxyz(board, sink, [pivot, a, b, c], digits) {
+                        found = true;
+                        break 'search;
+                    }
+                }
             }
-            let set: CellSet = cells.iter().collect();
-            if (0..layout.houses().len())
-                .any(|h| set.is_subset(layout.house_set(sudokit_core::House::new(h))))
-            {
-                return false;
-            }
-            let unrestricted: Vec<Digit> = digits
-                .iter()
-                .filter(|&d| {
-                    let with: Vec<Cell> =
-                        cells.iter().copied().filter(|&c| board.has(c, d)).collect();
-                    with.iter().enumerate().any(|(i, &x)| {
-                        with[i + 1..]
-                            .iter()
-                            .any(|&y| !layout.peer_set(x).contains(y))
-                    })
-                })
-                .collect();
-            let [z] = unrestricted[..] else { return false };
-            let z_cells: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, z)).collect();
-            let gone = z_cells
-                .iter()
-                .fold(board.cells_with(z).without(&set), |s, &c| {
-                    s.and(layout.peer_set(c))
-                });
-            let pattern = Pattern::Wing {
-                pivot,
-                pincers: three.to_vec(),
-                digits,
-                z,
-            };
-            sink.push(Step::eliminating(
-                Technique::WxyzWing,
-                with_digit(&gone, z),
-                pattern,
-            ))
-        });
-        if done {
+        }
+        if found {
             return;
         }
     }
+}
+
+/// Checks the four cells `cells` (pivot first) holding exactly the four digits `digits`
+/// for a WXYZ-Wing; pushes its step and returns whether the sink is done.
+fn wxyz(board: &Board, sink: &mut Sink, cells: [Cell; 4], digits: DigitSet) -> bool {
+    let layout = board.layout();
+    let pivot = cells[0];
+    let set: CellSet = cells.iter().collect();
+    if layout
+        .houses_of(pivot)
+        .iter()
+        .any(|&h| set.is_subset(layout.house_set(h)))
+    {
+        return false;
+    }
+    let unrestricted: Vec<Digit> = digits
+        .iter()
+        .filter(|&d| {
+            let with: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, d)).collect();
+            with.iter().enumerate().any(|(i, &x)| {
+                with[i + 1..]
+                    .iter()
+                    .any(|&y| !layout.peer_set(x).contains(y))
+            })
+        })
+        .collect();
+    let [z] = unrestricted[..] else { return false };
+    let z_cells: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, z)).collect();
+    let gone = z_cells
+        .iter()
+        .fold(board.cells_with(z).without(&set), |s, &c| {
+            s.and(layout.peer_set(c))
+        });
+    let pattern = Pattern::Wing {
+        pivot,
+        pincers: cells[1..].to_vec(),
+        digits,
+        z,
+    };
+    sink.push(Step::eliminating(
+        Technique::WxyzWing,
+        with_digit(&gone, z),
+        pattern,
+    ))
 }
