@@ -207,6 +207,19 @@ pub struct LogicArgs {
     /// Do not use the uniqueness techniques (unique rectangles, BUG+1).
     #[arg(long)]
     pub no_uniqueness: bool,
+    /// Which technique goes first when several apply: Sudoku Explainer's (lowest SE
+    /// rating first), or HoDoKu 2.2's order.
+    #[arg(long, value_enum, default_value = "se")]
+    pub order: OrderArg,
+}
+
+/// `--order`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderArg {
+    /// Sudoku Explainer's: lowest SE rating first.
+    Se,
+    /// HoDoKu 2.2's default order.
+    Hodoku,
 }
 
 /// `sudokit hint`.

@@ -291,3 +291,16 @@ fn pencil_marks_that_rule_out_the_solution_are_an_error() {
     let (code, _, err) = run(&["rate"], &format!("{line}\n"));
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn order_chooses_between_sudoku_explainer_and_hodoku() {
+    // SE's order takes the lowest-rated step: a hidden single (1.2) before a naked
+    // single (2.3); HoDoKu's tries naked singles first.
+    let (_, se, _) = run(&["hint"], &format!("{SEED000}\n"));
+    let (_, hodoku, _) = run(&["hint", "--order", "hodoku"], &format!("{SEED000}\n"));
+    assert!(se.starts_with("Hidden Single: "), "{se}");
+    assert!(hodoku.starts_with("Naked Single: "), "{hodoku}");
+    let (code, _, err) = run(&["rate", "--order", "quick"], &format!("{SEED000}\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("--order"), "{err}");
+}

@@ -16,11 +16,44 @@ pub struct Options {
     /// Use the uniqueness techniques (Unique Rectangles, Hidden Rectangle, BUG+1). Only
     /// sound when the puzzle has exactly one solution. By default on.
     pub uniqueness: bool,
+    /// The order the techniques are tried in.
+    pub order: Order,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { uniqueness: true }
+        Options {
+            uniqueness: true,
+            order: Order::SudokuExplainer,
+        }
+    }
+}
+
+/// Which technique counts as the easiest when several find a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// HoDoKu 2.2's default order ([`Technique::ALL`]).
+    HoDoKu,
+    /// Sudoku Explainer's (the default): by SE rating, lowest first (ties in HoDoKu's
+    /// order), as SE always applies the lowest-rated step it finds; so the `se` estimate
+    /// follows SE's own path, and hidden singles come before naked singles, as a person
+    /// finds them.
+    #[default]
+    SudokuExplainer,
+}
+
+impl Order {
+    /// The techniques in this order.
+    pub fn techniques(self) -> &'static [Technique] {
+        static BY_SE: std::sync::OnceLock<Vec<Technique>> = std::sync::OnceLock::new();
+        match self {
+            Order::HoDoKu => Technique::ALL,
+            Order::SudokuExplainer => BY_SE.get_or_init(|| {
+                let mut v = Technique::ALL.to_vec();
+                v.sort_by_key(|t| (t.se() * 10.0).round() as u32);
+                v
+            }),
+        }
     }
 }
 
@@ -112,7 +145,9 @@ pub fn next_step_observed(
 ) -> Option<Step> {
     let ctx = Context::new(board);
     let mut sink = Sink::new(true);
-    for &t in Technique::ALL
+    for &t in options
+        .order
+        .techniques()
         .iter()
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {

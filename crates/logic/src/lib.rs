@@ -29,7 +29,9 @@ mod technique;
 mod techniques;
 
 pub use board::Board;
-pub use engine::{find_all, find_first, next_step, next_step_observed, solve, Options, Path};
+pub use engine::{
+    find_all, find_first, next_step, next_step_observed, solve, Options, Order, Path,
+};
 pub use rating::{rate, Rating};
 pub use step::{Als, Branch, Chain, Forcing, Node, Pattern, Step};
 pub use technique::{Level, Technique};

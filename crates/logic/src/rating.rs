@@ -1,6 +1,7 @@
 //! Ratings: HoDoKu's level and score, and an estimate on Sudoku Explainer's scale.
 //!
 //! - Score: the sum of the steps' scores (HoDoKu's per-technique scores).
+//! - Hardest: the technique of the highest-rated step (the one `se` comes from).
 //! - Level: the highest level among the steps, then one level up while the score is above
 //!   that level's maximum (HoDoKu 2.2: Easy 800, Medium 1000, Hard 1600, Unfair 1800,
 //!   Extreme unbounded; `SudokuSolver.java`), scaled by cells / 81 on other grid sizes.
@@ -41,7 +42,7 @@ pub struct Rating {
     pub score: u32,
     /// Estimate of Sudoku Explainer's rating (ER).
     pub se: f32,
-    /// The hardest technique used (by level, then score).
+    /// The technique of the step with the highest SE rating (the first such step).
     pub hardest: Option<Technique>,
     /// How many steps of each technique.
     pub techniques: BTreeMap<Technique, usize>,
@@ -57,18 +58,22 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
     let mut techniques = BTreeMap::new();
     let mut se = 0.0f32;
     let mut score = 0;
+    let mut hardest: Option<Technique> = None;
     for step in &path.steps {
         *techniques.entry(step.technique).or_insert(0) += 1;
         score += step.technique.score();
         let rating = direct_se(&board, step).unwrap_or_else(|| step_se(step));
-        se = se.max(rating);
+        if hardest.is_none() || rating > se {
+            se = rating;
+            hardest = Some(step.technique);
+        }
         board.apply(step);
     }
-    let hardest = techniques
+    let mut level = techniques
         .keys()
-        .copied()
-        .max_by_key(|t| (t.level(), t.score()));
-    let mut level = hardest.map_or(Level::Easy, |t| t.level());
+        .map(|t| t.level())
+        .max()
+        .unwrap_or(Level::Easy);
     // The thresholds are for 81 cells; other sizes scale them by their cell count.
     let cells = start.layout().cell_count() as u64;
     while level_max_score(level).is_some_and(|max| u64::from(score) * 81 > u64::from(max) * cells) {

@@ -3,10 +3,10 @@
 
 use sudokit_core::format::json::Json;
 use sudokit_core::{Digit, Grid};
-use sudokit_logic::{Board, Options, Rating};
+use sudokit_logic::{Board, Options, Order, Rating};
 
 use super::{conflict, invalid, valid_puzzle, JsonError};
-use crate::args::LogicArgs;
+use crate::args::{LogicArgs, OrderArg};
 use crate::batch::Reply;
 use crate::input::Job;
 
@@ -22,6 +22,10 @@ pub struct Prepared<'a> {
 pub fn options(args: &LogicArgs) -> Options {
     Options {
         uniqueness: !args.no_uniqueness,
+        order: match args.order {
+            OrderArg::Hodoku => Order::HoDoKu,
+            OrderArg::Se => Order::SudokuExplainer,
+        },
     }
 }
 
