@@ -399,14 +399,8 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
                 .filter(|c| c.len() == 2)
                 .collect();
             pairs.sort_by_key(|p| p.bits());
-            let mut counted: Vec<(DigitSet, usize)> = Vec::new();
-            for p in pairs {
-                match counted.last_mut() {
-                    Some((q, n)) if *q == p => *n += 1,
-                    _ => counted.push((p, 1)),
-                }
-            }
-            for pair in counted.into_iter().filter(|&(_, n)| n >= 4).map(|(p, _)| p) {
+            let with_four = pairs.chunk_by(|a, b| a == b).filter(|run| run.len() >= 4);
+            for pair in with_four.map(|run| run[0]) {
                 let mut g = build(ctx, pair, scope);
                 prune_to_pair(board, &mut g, pair);
                 if search(board, &g, sink, techniques, false) {
@@ -906,7 +900,7 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
         let (a, b) = (&g.nodes[nodes[i]], &g.nodes[nodes[(i + 1) % k]]);
         // Links leaving an "on" state are weak; the closing link (last → first) is weak.
         let weak = states[i] % 2 == 1 || i == k - 1;
-        if let (Some(set), true) = (a.set, a.set == b.set && a.digit != b.digit) {
+        if let Some(set) = a.set.filter(|&s| b.set == Some(s) && a.digit != b.digit) {
             // Through an almost locked set: one of the two digits is missing, so the set
             // holds each of its other digits, which leave cells seeing all their places.
             let (cells, digits) = g.sets[set];

@@ -58,13 +58,17 @@ fn branch(
     }
     let mut implied = Implied::default();
     let mut marks = sudokit_solver::singles_from_marks(grid, &start, &mut implied);
-    while let (true, Ok(m)) = (depth > 0, &marks) {
-        let inner = Grid::from_values(grid.layout().clone(), m.values.clone());
-        let narrowed = narrow(&inner, &m.candidates, depth - 1);
-        if narrowed == m.candidates {
-            break;
+    // A net also drops, at each round, the candidates whose own branch one level down
+    // is a contradiction, until nothing more goes.
+    if depth > 0 {
+        while let Ok(m) = &marks {
+            let inner = Grid::from_values(grid.layout().clone(), m.values.clone());
+            let narrowed = narrow(&inner, &m.candidates, depth - 1);
+            if narrowed == m.candidates {
+                break;
+            }
+            marks = sudokit_solver::singles_from_marks(&inner, &narrowed, &mut implied);
         }
-        marks = sudokit_solver::singles_from_marks(&inner, &narrowed, &mut implied);
     }
     Outcome {
         marks,

@@ -150,8 +150,7 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
             })
             .collect();
         // Three wings, pruned as soon as the cells hold more than four digits.
-        let mut found = false;
-        'search: for (i, &a) in wings.iter().enumerate() {
+        for (i, &a) in wings.iter().enumerate() {
             let da = pd.or(board.candidates(a));
             for (j, &b) in wings.iter().enumerate().skip(i + 1) {
                 let db = da.or(board.candidates(b));
@@ -161,14 +160,10 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
                 for &c in &wings[j + 1..] {
                     let digits = db.or(board.candidates(c));
                     if digits.len() == 4 && wxyz(board, sink, [pivot, a, b, c], digits) {
-                        found = true;
-                        break 'search;
+                        return;
                     }
                 }
             }
-        }
-        if found {
-            return;
         }
     }
 }
