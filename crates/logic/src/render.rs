@@ -1,10 +1,15 @@
 //! Wording: the community notation, a plain sentence, and JSON, all from a [`Step`].
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use sudokit_core::format::json::Json;
+use sudokit_core::format::write;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
+use crate::board::Board;
+use crate::engine::Path;
+use crate::rating::Rating;
 use crate::step::{Branch, Chain, Forcing, Node, Pattern, Step};
 use crate::technique::Technique;
 
@@ -674,4 +679,41 @@ fn pattern_json(layout: &Layout, p: &Pattern) -> Json {
             ),
         ]),
     }
+}
+
+/// A solution path as numbered notation lines from `start`, each with its sentence when
+/// `sentences`, and with the candidate grid before every step beyond singles when
+/// `grids` (singles a person sees on the plain grid).
+pub fn path(start: &Board, path: &Path, sentences: bool, grids: bool) -> String {
+    let layout = start.layout();
+    let mut out = String::new();
+    let mut board = start.clone();
+    for (i, step) in path.steps.iter().enumerate() {
+        let single = matches!(
+            step.technique,
+            Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
+        );
+        if grids && !single {
+            out += &write::candidates(layout, board.grid().values(), &board.marks());
+            out += "\n";
+        }
+        let _ = writeln!(out, "{:>3}. {}", i + 1, notation(layout, step));
+        if sentences {
+            let _ = writeln!(out, "     {}", sentence(layout, step));
+        }
+        board.apply(step);
+    }
+    out
+}
+
+/// `rating: Unfair (score 1356), SE 7.3, hardest Discontinuous Nice Loop, 71 steps`.
+pub fn rating(rating: &Rating) -> String {
+    format!(
+        "rating: {} (score {}), SE {:.1}, hardest {}, {} steps",
+        rating.level.name(),
+        rating.score,
+        rating.se,
+        rating.hardest.map_or("none", |t| t.name()),
+        rating.steps
+    )
 }

@@ -110,26 +110,17 @@ fn one_case_per_technique() {
     assert_golden("techniques.golden", &out);
 }
 
-/// The explained path of one puzzle: numbered steps with their sentences, then the rating.
+/// The explained path of one puzzle: numbered steps with their sentences, then the rating,
+/// as `sudokit explain --sentences` writes them.
 fn explained(label: &str, board: &Board) -> String {
-    let layout = board.layout();
     let path = solve(board, &Options::default());
     assert!(path.solved, "{label}");
     let rating = rate(board, &path);
-    let mut out = format!("## {label}\n");
-    for (i, step) in path.steps.iter().enumerate() {
-        let _ = writeln!(out, "{:>3}. {}", i + 1, render::notation(layout, step));
-        let _ = writeln!(out, "     {}", render::sentence(layout, step));
-    }
-    let hardest = rating.hardest.map_or("none", |t| t.name());
-    let _ = writeln!(
-        out,
-        "rating: {} (score {}), SE {:.1}, hardest {hardest}\n",
-        rating.level.name(),
-        rating.score,
-        rating.se
-    );
-    out
+    format!(
+        "## {label}\n{}{}\n\n",
+        render::path(board, &path, true, false),
+        render::rating(&rating)
+    )
 }
 
 fn seed(file: &str, options: ReadOptions) -> Vec<(String, Board)> {

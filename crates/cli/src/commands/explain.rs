@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::write;
-use sudokit_core::Layout;
-use sudokit_logic::{rate, render, solve, Board, Path, Rating, Step, Technique};
+use sudokit_logic::{rate, render, solve, Board, Path, Rating};
 
 use super::logic::{options, prepare, rating_json};
 use super::run_batch;
@@ -58,7 +57,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 failed,
             };
         }
-        let out = text(job, layout, board, &path, &rating, &args);
+        let out = text(job, board, &path, &rating, &args);
         Reply {
             out,
             err: stuck.unwrap_or_default(),
@@ -67,52 +66,19 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     })
 }
 
-/// Singles need no candidate grid: a person sees them on the plain grid.
-fn is_single(step: &Step) -> bool {
-    matches!(
-        step.technique,
-        Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
-    )
-}
-
-/// The path as numbered lines, with optional sentences and candidate grids, then the
+/// The path as numbered lines (with sentences and candidate grids when asked), then the
 /// solution and the rating.
-fn text(
-    job: &Job,
-    layout: &Layout,
-    start: &Board,
-    path: &Path,
-    rating: &Rating,
-    args: &ExplainArgs,
-) -> String {
+fn text(job: &Job, start: &Board, path: &Path, rating: &Rating, args: &ExplainArgs) -> String {
     let mut out = format!("# {}\n", job.place());
-    let mut board = start.clone();
-    for (i, step) in path.steps.iter().enumerate() {
-        if args.grids && !is_single(step) {
-            out += &write::candidates(layout, board.grid().values(), &board.marks());
-            out += "\n";
-        }
-        let _ = writeln!(out, "{:>3}. {}", i + 1, render::notation(layout, step));
-        if args.sentences {
-            let _ = writeln!(out, "     {}", render::sentence(layout, step));
-        }
-        board.apply(step);
-    }
+    out += &render::path(start, path, args.sentences, args.grids);
     if path.solved {
         let _ = writeln!(out, "solution: {}", write::line(&path.board.grid()));
     } else {
         let _ = writeln!(out, "stuck: no technique applies; the board so far:");
+        let layout = start.layout();
         out += &write::candidates(layout, path.board.grid().values(), &path.board.marks());
     }
-    let hardest = rating.hardest.map_or("none", |t| t.name());
-    let _ = writeln!(
-        out,
-        "rating: {} (score {}), SE {:.1}, hardest {hardest}, {} steps\n",
-        rating.level.name(),
-        rating.score,
-        rating.se,
-        rating.steps
-    );
+    let _ = writeln!(out, "{}\n", render::rating(rating));
     out
 }
 

@@ -63,23 +63,27 @@ pub fn prepare<'a>(job: &'a Job, json: JsonError) -> Result<Prepared<'a>, Reply>
     })
 }
 
-/// A rating as JSON fields: level, score, se, hardest, techniques (name: count), steps.
-pub fn rating_fields(rating: &Rating) -> Vec<(&'static str, Json)> {
-    let techniques = rating
-        .techniques
-        .iter()
-        .map(|(t, &n)| (t.name(), Json::from(n)));
+/// A rating as JSON fields: level, score, se, hardest, techniques (name: count), steps;
+/// each null when there is no rating.
+pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
+    let field = |f: fn(&Rating) -> Json| rating.map_or(Json::Null, f);
     vec![
-        ("level", Json::from(rating.level.name())),
-        ("score", Json::from(rating.score)),
-        ("se", Json::from(f64::from(rating.se))),
-        ("hardest", Json::opt_str(rating.hardest.map(|t| t.name()))),
-        ("techniques", Json::object(techniques)),
-        ("steps", Json::from(rating.steps)),
+        ("level", field(|r| Json::from(r.level.name()))),
+        ("score", field(|r| Json::from(r.score))),
+        ("se", field(|r| Json::from(f64::from(r.se)))),
+        (
+            "hardest",
+            field(|r| Json::opt_str(r.hardest.map(|t| t.name()))),
+        ),
+        (
+            "techniques",
+            field(|r| Json::object(r.techniques.iter().map(|(t, &n)| (t.name(), Json::from(n))))),
+        ),
+        ("steps", field(|r| Json::from(r.steps))),
     ]
 }
 
 /// A rating as one JSON object.
 pub fn rating_json(rating: &Rating) -> Json {
-    Json::object(rating_fields(rating))
+    Json::object(rating_fields(Some(rating)))
 }

@@ -59,12 +59,7 @@ fn object(job: &Job, rating: Option<&Rating>, error: Option<String>) -> String {
         ("file", Json::from(&*job.file)),
         ("line", Json::from(job.line)),
     ];
-    match rating {
-        Some(r) => fields.extend(rating_fields(r)),
-        None => fields.extend(
-            ["level", "score", "se", "hardest", "techniques", "steps"].map(|k| (k, Json::Null)),
-        ),
-    }
+    fields.extend(rating_fields(rating));
     fields.push(("error", Json::opt_str(error)));
     Json::object(fields).to_string()
 }
