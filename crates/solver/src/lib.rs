@@ -24,7 +24,7 @@ mod generic;
 pub mod observe;
 pub mod oracle;
 
-use sudokit_core::{Conflict, DigitSet, Grid};
+use sudokit_core::{Cell, Conflict, Digit, DigitSet, Grid};
 
 use observe::{Dead, Observer, Quiet};
 
@@ -75,7 +75,7 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     let limit = limit.max(1);
     if matches!(engine, Engine::Auto | Engine::Classic) && grid.layout().is_classic() {
         let c = classic::count(grid.values(), limit, true);
-        return no_conflict(grid, c.count)
+        return no_conflict(grid, c.invalid)
             .map(|_| outcome(grid, c.count, limit, c.first.map(|v| v.to_vec()), c.guesses));
     }
     if let Some(conflict) = grid.find_conflict() {
@@ -125,9 +125,67 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
 pub fn count_solutions(grid: &Grid, limit: u64) -> Result<(u64, u64), Conflict> {
     if grid.layout().is_classic() {
         let c = classic::count(grid.values(), limit.max(1), false);
-        return no_conflict(grid, c.count).map(|_| (c.count, c.guesses));
+        return no_conflict(grid, c.invalid).map(|_| (c.count, c.guesses));
     }
     count(grid, limit).map(|o| (o.count, o.guesses))
+}
+
+/// The number of solutions of `grid` in which `cell` does not hold `digit`, up to
+/// `limit`: the generator's uniqueness test. When a puzzle with one more given, `digit`
+/// at the blank `cell`, has one solution, the puzzle without it has exactly one too iff
+/// this count is 0; one search that usually fails at once, instead of a count to 2.
+///
+/// ```
+/// use sudokit_core::{Cell, Digit, Grid};
+/// let mut puzzle = Grid::from_line(
+///     "003000100100400000000200000000000050007036000000000042200000000000070900580010000",
+/// )
+/// .unwrap();
+/// let solution = sudokit_solver::solve(&puzzle).unwrap().unwrap();
+/// // Every given of a 17-clue puzzle is needed: without one, its cell can take another digit.
+/// let cell = Cell::new(2);
+/// let digit = puzzle.get(cell).unwrap();
+/// puzzle.set(cell, None);
+/// assert_eq!(sudokit_solver::count_solutions_without(&puzzle, cell, digit, 1), Ok(1));
+/// // A blank cell's own solution digit is the only one it can take.
+/// let blank = Cell::new(0);
+/// let own = solution.get(blank).unwrap();
+/// puzzle.set(cell, Some(digit));
+/// assert_eq!(sudokit_solver::count_solutions_without(&puzzle, blank, own, 1), Ok(0));
+/// ```
+///
+/// # Errors
+/// As [`count`].
+pub fn count_solutions_without(
+    grid: &Grid,
+    cell: Cell,
+    digit: Digit,
+    limit: u64,
+) -> Result<u64, Conflict> {
+    let limit = limit.max(1);
+    if let Some(held) = grid.get(cell) {
+        return match held == digit {
+            true => grid.find_conflict().map_or(Ok(0), Err),
+            false => count_solutions(grid, limit).map(|(n, _)| n),
+        };
+    }
+    if grid.layout().is_classic() {
+        let c = classic::count_excluding(grid.values(), (cell.index(), digit.get()), limit);
+        return no_conflict(grid, c.invalid).map(|_| c.count);
+    }
+    if let Some(conflict) = grid.find_conflict() {
+        return Err(conflict);
+    }
+    let mut found = 0;
+    let mut trial = grid.clone();
+    for other in grid.candidates(cell).iter().filter(|&d| d != digit) {
+        trial.set(cell, Some(other));
+        found += count_solutions(&trial, limit - found)?.0;
+        if found >= limit {
+            break;
+        }
+    }
+    Ok(found)
 }
 
 /// [`count_solutions`] with the 9×9 engine compiled for `level` (other layouts ignore it).
@@ -146,14 +204,14 @@ pub fn count_solutions_on(grid: &Grid, limit: u64, level: Level) -> Result<(u64,
         "{level:?} is not supported here"
     );
     let c = classic::count_on(level, grid.values(), limit.max(1));
-    no_conflict(grid, c.count).map(|_| (c.count, c.guesses))
+    no_conflict(grid, c.invalid).map(|_| (c.count, c.guesses))
 }
 
-/// A search that found no solution may have started from conflicting givens: report them.
-fn no_conflict(grid: &Grid, count: u64) -> Result<(), Conflict> {
-    match count {
-        0 => grid.find_conflict().map_or(Ok(()), Err),
-        _ => Ok(()),
+/// The 9×9 engine found two equal givens in a house (`invalid`): say which.
+fn no_conflict(grid: &Grid, invalid: bool) -> Result<(), Conflict> {
+    match invalid {
+        true => grid.find_conflict().map_or(Ok(()), Err),
+        false => Ok(()),
     }
 }
 
@@ -172,7 +230,7 @@ pub fn count_classic(grid: &Grid, limit: u64, level: Level) -> Option<Result<Out
     );
     grid.layout().is_classic().then(|| {
         let c = classic::count_on(level, grid.values(), limit.max(1));
-        no_conflict(grid, c.count).map(|_| {
+        no_conflict(grid, c.invalid).map(|_| {
             outcome(
                 grid,
                 c.count,

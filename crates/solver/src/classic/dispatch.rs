@@ -3,7 +3,7 @@
 //! This is the engine's only `unsafe`: calling a function compiled for CPU features
 //! (`#[target_feature]`) is sound only on a CPU that has them, which is checked first.
 
-use super::{search, Counted};
+use super::{search, Counted, Query};
 
 /// An instruction-set level of the 9×9 engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,29 +60,29 @@ impl Level {
 }
 
 /// Runs the search compiled for `level`.
-pub(crate) fn count(level: Level, values: &[u8], limit: u64, keep_first: bool) -> Counted {
+pub(crate) fn count(level: Level, query: Query, limit: u64, keep_first: bool) -> Counted {
     match level {
-        Level::Portable => search(values, limit, keep_first),
+        Level::Portable => search(query, limit, keep_first),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` is V3 only when `Level::supported` found every feature of
         // `search_v3` on this CPU (tests pass only supported levels).
-        Level::V3 => unsafe { search_v3(values, limit, keep_first) },
+        Level::V3 => unsafe { search_v3(query, limit, keep_first) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above, for every feature of `search_avx512`.
-        Level::Avx512 => unsafe { search_avx512(values, limit, keep_first) },
+        Level::Avx512 => unsafe { search_avx512(query, limit, keep_first) },
         #[cfg(not(target_arch = "x86_64"))]
-        _ => search(values, limit, keep_first),
+        _ => search(query, limit, keep_first),
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn search_v3(values: &[u8], limit: u64, keep_first: bool) -> Counted {
-    search(values, limit, keep_first)
+fn search_v3(query: Query, limit: u64, keep_first: bool) -> Counted {
+    search(query, limit, keep_first)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
-fn search_avx512(values: &[u8], limit: u64, keep_first: bool) -> Counted {
-    search(values, limit, keep_first)
+fn search_avx512(query: Query, limit: u64, keep_first: bool) -> Counted {
+    search(query, limit, keep_first)
 }

@@ -23,17 +23,44 @@ pub(crate) struct Counted {
     pub count: u64,
     pub first: Option<[u8; 81]>,
     pub guesses: u64,
+    /// Two givens in a house were equal (nothing was searched).
+    pub invalid: bool,
 }
 
 /// Counts the solutions of `values` (81 values, 0 = blank) up to `limit`, on the best
 /// instruction-set level this CPU has; the first solution is kept when `keep_first`.
 pub(crate) fn count(values: &[u8], limit: u64, keep_first: bool) -> Counted {
-    dispatch::count(Level::best(), values, limit, keep_first)
+    let query = Query {
+        values,
+        exclude: None,
+    };
+    dispatch::count(Level::best(), query, limit, keep_first)
+}
+
+/// [`count`] of the solutions in which cell `exclude.0` does not hold digit `exclude.1`
+/// (the generator's test: is a clue's own digit the only one its cell can take?).
+pub(crate) fn count_excluding(values: &[u8], exclude: (usize, u8), limit: u64) -> Counted {
+    let query = Query {
+        values,
+        exclude: Some(exclude),
+    };
+    dispatch::count(Level::best(), query, limit, false)
+}
+
+/// What to search: the givens, and optionally one candidate (cell, digit) ruled out.
+#[derive(Clone, Copy)]
+pub(crate) struct Query<'a> {
+    pub values: &'a [u8],
+    pub exclude: Option<(usize, u8)>,
 }
 
 /// [`count`] on a chosen level (tests run every level the machine has).
 pub(crate) fn count_on(level: Level, values: &[u8], limit: u64) -> Counted {
-    dispatch::count(level, values, limit, true)
+    let query = Query {
+        values,
+        exclude: None,
+    };
+    dispatch::count(level, query, limit, true)
 }
 
 impl Level {
@@ -50,15 +77,20 @@ impl Level {
 /// Depth-first search with an explicit stack of boards: propagate; on a solution count
 /// it; otherwise guess a cell's digit, keeping the board without that digit for later.
 #[inline(always)]
-fn search(values: &[u8], limit: u64, keep_first: bool) -> Counted {
+fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
     let mut counted = Counted {
         count: 0,
         first: None,
         guesses: 0,
+        invalid: false,
     };
-    let Ok(start) = Board::from_values(values) else {
+    let Ok(mut start) = Board::from_values(query.values) else {
+        counted.invalid = true;
         return counted;
     };
+    if let Some((cell, digit)) = query.exclude {
+        start.eliminate(digit as usize - 1, cell / 27, 1 << (cell % 27));
+    }
     // Boards waiting to be searched: each guess commits one more cell, so at most 81.
     let mut stack: Vec<Board> = Vec::with_capacity(16);
     stack.push(start);
