@@ -1,0 +1,359 @@
+//! Sudoku generation: complete grids, proper (one-solution) minimal puzzles with a
+//! symmetric pattern of givens, a clue count or a difficulty asked for, on every layout
+//! (boxes 4×4 to 25×25, random or given jigsaw regions, diagonals); canonical forms and
+//! equivalence transformations.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sudokit_core::{rng::Rng, Layout};
+//! use sudokit_generate::{generate, Request, Shape, Symmetry};
+//! let request = Request {
+//!     symmetry: Symmetry::Rot180,
+//!     ..Request::new(Shape::Fixed(Arc::new(Layout::classic())))
+//! };
+//! let made = generate(&request, &mut Rng::new(42)).unwrap();
+//! assert!(sudokit_solver::is_unique(&made.puzzle));
+//! assert!(Symmetry::Rot180.holds(&made.puzzle));
+//! assert!(made.puzzle.is_filled_by(&made.solution));
+//! ```
+//!
+//! How a puzzle is made:
+//!
+//! ```text
+//! layout (fixed, or random jigsaw) ─▶ solution::random ─▶ puzzle::reduce (orbits of the
+//!   symmetry, random order, each removal kept while the solution stays unique: minimal)
+//!   ─▶ clue count asked? add givens back / try again for fewer
+//!   ─▶ difficulty asked? rate; if missed, climb: add a few givens back, reduce again,
+//!      keep the neighbour when it is no further from the target; restart after a stall
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod canon;
+pub mod puzzle;
+pub mod regions;
+pub mod solution;
+mod symmetry;
+pub mod target;
+pub mod transform;
+
+use std::sync::Arc;
+
+use sudokit_core::rng::Rng;
+use sudokit_core::{Cell, Grid, Layout};
+use sudokit_logic::{Options, Rating};
+
+pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use target::Target;
+pub use transform::{Transform, TransformError};
+
+/// The layout of the puzzles to make.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// Every puzzle on this layout.
+    Fixed(Arc<Layout>),
+    /// A new random jigsaw layout of this side for every puzzle.
+    Jigsaw {
+        /// The side N.
+        side: usize,
+        /// Add the two diagonals as houses.
+        diagonals: bool,
+    },
+}
+
+/// How complete grids are made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// [`solution::random`].
+    #[default]
+    Random,
+    /// [`solution::shuffled`] (seed 003).
+    Shuffle,
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The layout.
+    pub shape: Shape,
+    /// How complete grids are made.
+    pub method: Method,
+    /// The symmetry of the pattern of givens.
+    pub symmetry: Symmetry,
+    /// Pick a symmetry other than none at random for each puzzle (instead of `symmetry`).
+    pub random_symmetry: bool,
+    /// Aim at this many givens: the fewest found when it cannot be reached, givens added
+    /// back (so no longer minimal) when it is above the minimal puzzle's count.
+    pub clues: Option<usize>,
+    /// The difficulty.
+    pub target: Target,
+    /// The logic engine's options for rating.
+    pub options: Options,
+    /// The most candidate puzzles to try for a target (clue count or difficulty).
+    pub budget: u64,
+}
+
+impl Request {
+    /// Minimal puzzles on `shape`, no symmetry, no target, a budget of 100,000 tries.
+    pub fn new(shape: Shape) -> Request {
+        Request {
+            shape,
+            method: Method::Random,
+            symmetry: Symmetry::None,
+            random_symmetry: false,
+            clues: None,
+            target: Target::default(),
+            options: Options::default(),
+            budget: 100_000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle (one solution).
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its rating, when a difficulty was asked.
+    pub rating: Option<Rating>,
+    /// Candidate puzzles made (and rated, for a difficulty) to get this one.
+    pub tries: u64,
+    /// Did it meet the clue count asked? (The difficulty always is.)
+    pub clues_met: bool,
+}
+
+/// Why nothing was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No random jigsaw layout with a solution was found.
+    #[error("no jigsaw layout of side {0} with a solution found in {1} tries")]
+    NoJigsaw(usize, usize),
+    /// The layout has no solution.
+    #[error("this layout has no solution")]
+    NoSolution,
+    /// The difficulty was not met within the budget.
+    #[error("no puzzle met the target in {0} tries (raise --tries, or widen the target)")]
+    Missed(u64),
+}
+
+/// Jigsaw layouts tried before giving up.
+const JIGSAW_TRIES: usize = 100;
+
+/// Neighbours tried without getting closer before the climb starts from a new grid.
+const STALL: u32 = 30;
+
+/// Makes one puzzle as `request` asks, from `rng` alone (same state, same puzzle).
+/// [`Generator`] does the same, keeping what the request's layout needs between puzzles.
+///
+/// # Errors
+/// See [`GenerateError`].
+pub fn generate(request: &Request, rng: &mut Rng) -> Result<Generated, GenerateError> {
+    Generator::new(request.clone()).generate(rng)
+}
+
+/// A request with what its layout needs worked out once: the orbits of its symmetry.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    request: Request,
+    /// The orbits on a fixed layout.
+    orbits: Option<Vec<Vec<Cell>>>,
+}
+
+impl Generator {
+    /// Prepares `request`.
+    pub fn new(request: Request) -> Generator {
+        let orbits = match &request.shape {
+            Shape::Fixed(layout) if !request.random_symmetry => {
+                Some(request.symmetry.orbits(layout))
+            }
+            _ => None,
+        };
+        Generator { request, orbits }
+    }
+
+    /// The request.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// Makes one puzzle, from `rng` alone (same state, same puzzle).
+    ///
+    /// # Errors
+    /// See [`GenerateError`].
+    pub fn generate(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        let request = &self.request;
+        if !request.target.is_set() && request.clues.is_none() {
+            let solution = complete_grid(request, rng)?;
+            let orbits = self.orbits(&solution, rng);
+            let puzzle = puzzle::reduce(&solution, &solution, &orbits, rng);
+            return Ok(made(Candidate::plain(puzzle), solution, 1, true));
+        }
+        // A clue count alone is best effort: the closest found in `limit` tries.
+        let limit = match request.target.is_set() {
+            true => request.budget,
+            false => request.budget.min(CLUE_TRIES),
+        };
+        let mut tries = 0u64;
+        let mut closest: Option<(Candidate, Grid)> = None;
+        loop {
+            let solution = complete_grid(request, rng)?;
+            let orbits = self.orbits(&solution, rng);
+            let start = puzzle::reduce(&solution, &solution, &orbits, rng);
+            let mut current = self.evaluate(start, &solution, &orbits, rng);
+            tries += 1;
+            let mut stall = 0;
+            while current.distance > 0.0 && stall < STALL && tries < limit {
+                let next = neighbour(&current.puzzle, &solution, &orbits, rng);
+                let next = self.evaluate(next, &solution, &orbits, rng);
+                tries += 1;
+                stall = if next.distance < current.distance {
+                    0
+                } else {
+                    stall + 1
+                };
+                if next.distance <= current.distance {
+                    current = next;
+                }
+            }
+            if current.distance == 0.0 {
+                return Ok(made(current, solution, tries, true));
+            }
+            if closest
+                .as_ref()
+                .is_none_or(|(c, _)| current.distance < c.distance)
+            {
+                closest = Some((current, solution));
+            }
+            if tries >= limit {
+                return match request.target.is_set() {
+                    true => Err(GenerateError::Missed(tries)),
+                    false => {
+                        let (c, s) = closest.expect("one candidate at least");
+                        Ok(made(c, s, tries, false))
+                    }
+                };
+            }
+        }
+    }
+
+    /// The orbits of the request's symmetry on the layout of `solution`.
+    fn orbits(&self, solution: &Grid, rng: &mut Rng) -> std::borrow::Cow<'_, [Vec<Cell>]> {
+        match &self.orbits {
+            Some(o) => o.into(),
+            None => {
+                let symmetry = match self.request.random_symmetry {
+                    true => Symmetry::random(rng),
+                    false => self.request.symmetry,
+                };
+                symmetry.orbits(solution.layout()).into()
+            }
+        }
+    }
+
+    /// The puzzle padded to the clue count asked, rated when a difficulty is asked, and
+    /// how far it is from the request: givens above the count asked, plus the distance
+    /// from the difficulty target.
+    fn evaluate(
+        &self,
+        mut puzzle: Grid,
+        solution: &Grid,
+        orbits: &[Vec<Cell>],
+        rng: &mut Rng,
+    ) -> Candidate {
+        let request = &self.request;
+        let mut excess = 0;
+        if let Some(clues) = request.clues {
+            puzzle::add_clues(&mut puzzle, solution, orbits, clues, rng);
+            excess = puzzle.clue_count().saturating_sub(clues);
+        }
+        let rating = request
+            .target
+            .is_set()
+            .then(|| target::rate(&puzzle, &request.options));
+        let distance = excess as f32 + rating.as_ref().map_or(0.0, |r| request.target.distance(r));
+        Candidate {
+            puzzle,
+            rating,
+            distance,
+        }
+    }
+}
+
+/// A candidate puzzle, its rating (when a difficulty is asked) and its distance from the
+/// request (0: what was asked).
+struct Candidate {
+    puzzle: Grid,
+    rating: Option<Rating>,
+    distance: f32,
+}
+
+impl Candidate {
+    fn plain(puzzle: Grid) -> Candidate {
+        Candidate {
+            puzzle,
+            rating: None,
+            distance: 0.0,
+        }
+    }
+}
+
+/// Candidate puzzles tried when aiming at a clue count alone.
+pub const CLUE_TRIES: u64 = 1_000;
+
+/// A puzzle near `puzzle`: one to three orbits of givens added back from the solution,
+/// then reduced again in a new random order.
+fn neighbour(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
+    let mut p = puzzle.clone();
+    let blank: Vec<&Vec<Cell>> = orbits
+        .iter()
+        .filter(|o| o.iter().all(|&c| p.get(c).is_none()))
+        .collect();
+    for _ in 0..1 + rng.below(3) {
+        if blank.is_empty() {
+            break;
+        }
+        for &c in blank[rng.below(blank.len())] {
+            p.set(c, solution.get(c));
+        }
+    }
+    puzzle::reduce(&p, solution, orbits, rng)
+}
+
+fn made(c: Candidate, solution: Grid, tries: u64, met: bool) -> Generated {
+    Generated {
+        puzzle: c.puzzle,
+        solution,
+        rating: c.rating,
+        tries,
+        clues_met: met,
+    }
+}
+
+/// A complete grid on the request's layout (a new jigsaw layout each time, if asked).
+///
+/// # Errors
+/// When the layout (or every jigsaw layout tried) has no solution.
+pub fn complete_grid(request: &Request, rng: &mut Rng) -> Result<Grid, GenerateError> {
+    let grid_of = |layout: &Arc<Layout>, rng: &mut Rng| match request.method {
+        Method::Random => solution::random(layout, rng),
+        Method::Shuffle => solution::shuffled(layout, rng),
+    };
+    match &request.shape {
+        Shape::Fixed(layout) => grid_of(layout, rng).ok_or(GenerateError::NoSolution),
+        &Shape::Jigsaw { side, diagonals } => {
+            for _ in 0..JIGSAW_TRIES {
+                let mut layout = regions::random_jigsaw(side, rng);
+                if diagonals {
+                    layout = layout.with_diagonals();
+                }
+                if let Some(g) = grid_of(&Arc::new(layout), rng) {
+                    return Ok(g);
+                }
+            }
+            Err(GenerateError::NoJigsaw(side, JIGSAW_TRIES))
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Puzzles from a solution: remove givens while the solution stays unique.
+
+use sudokit_core::rng::Rng;
+use sudokit_core::{Cell, Grid};
+
+/// Removes givens of `puzzle` (whose only solution is `solution`), one orbit at a time in
+/// a random order, keeping each removal that leaves the solution unique. Every orbit is
+/// tried once, so the result is minimal: no orbit of givens can be removed (with one-cell
+/// orbits, no given can). Each test is one search for a solution that differs in a
+/// removed cell, which usually fails at once (see
+/// [`sudokit_solver::count_solutions_without`]).
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit_core::{rng::Rng, Layout};
+/// use sudokit_generate::{puzzle, solution, Symmetry};
+/// let layout = Arc::new(Layout::classic());
+/// let mut rng = Rng::new(2);
+/// let full = solution::random(&layout, &mut rng).unwrap();
+/// let orbits = Symmetry::Rot180.orbits(&layout);
+/// let p = puzzle::reduce(&full, &full, &orbits, &mut rng);
+/// assert!(sudokit_solver::is_unique(&p) && Symmetry::Rot180.holds(&p));
+/// ```
+pub fn reduce(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
+    let mut puzzle = puzzle.clone();
+    let mut order: Vec<&[Cell]> = orbits
+        .iter()
+        .filter(|o| o.iter().all(|&c| puzzle.get(c).is_some()))
+        .map(Vec::as_slice)
+        .collect();
+    rng.shuffle(&mut order);
+    // The first removals from a nearly full grid almost always keep the solution unique:
+    // test them as one group (one search), splitting the group only when it fails. Since
+    // a removal that fails would fail on any smaller puzzle too, this keeps exactly the
+    // removals that testing one at a time would keep, with far fewer searches.
+    let cells = puzzle.layout().cell_count();
+    let mut removed_cells = 0;
+    let first = order
+        .iter()
+        .take_while(|o| {
+            removed_cells += o.len();
+            removed_cells * 2 <= cells
+        })
+        .count();
+    remove_group(&mut puzzle, solution, &order[..first]);
+    for orbit in &order[first..] {
+        remove_group(&mut puzzle, solution, std::slice::from_ref(orbit));
+    }
+    puzzle
+}
+
+/// Removes the orbits of `group` that can go, in order: all at once when the solution
+/// stays unique, else each half in turn.
+fn remove_group(puzzle: &mut Grid, solution: &Grid, group: &[&[Cell]]) {
+    let set = |puzzle: &mut Grid, blank: bool| {
+        for &c in group.iter().copied().flatten() {
+            puzzle.set(c, if blank { None } else { solution.get(c) });
+        }
+    };
+    set(puzzle, true);
+    let unique = match group {
+        [] => true,
+        [orbit] => still_unique(puzzle, solution, orbit),
+        _ => sudokit_solver::count_solutions(puzzle, 2).is_ok_and(|(n, _)| n == 1),
+    };
+    if unique {
+        return;
+    }
+    set(puzzle, false);
+    if group.len() > 1 {
+        let (a, b) = group.split_at(group.len() / 2);
+        remove_group(puzzle, solution, a);
+        remove_group(puzzle, solution, b);
+    }
+}
+
+/// Is `solution` still the only solution of `puzzle`, given that it was before the
+/// cells of `removed` were blanked? Another solution would differ in one of them.
+pub fn still_unique(puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> bool {
+    if let [c] = removed {
+        // A cell whose peers' givens leave only its own digit needs no search.
+        if puzzle.candidates(*c).len() == 1 {
+            return true;
+        }
+    }
+    removed.iter().all(|&c| {
+        let digit = solution.get(c).expect("a solution is complete");
+        sudokit_solver::count_solutions_without(puzzle, c, digit, 1) == Ok(0)
+    })
+}
+
+/// Adds orbits of givens from `solution`, in a random order, until `puzzle` has at least
+/// `clues` givens (or is full).
+pub fn add_clues(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &[Vec<Cell>],
+    clues: usize,
+    rng: &mut Rng,
+) {
+    let mut blank: Vec<&Vec<Cell>> = orbits
+        .iter()
+        .filter(|o| o.iter().all(|&c| puzzle.get(c).is_none()))
+        .collect();
+    rng.shuffle(&mut blank);
+    for orbit in blank {
+        if puzzle.clue_count() >= clues {
+            break;
+        }
+        for &c in orbit {
+            puzzle.set(c, solution.get(c));
+        }
+    }
+}
+
+/// Is every given of `puzzle` (unique) needed?
+pub fn is_minimal(puzzle: &Grid, solution: &Grid) -> bool {
+    let mut p = puzzle.clone();
+    puzzle.layout().cells().all(|c| {
+        let Some(d) = puzzle.get(c) else {
+            return true;
+        };
+        p.set(c, None);
+        let needed = !still_unique(&p, solution, &[c]);
+        p.set(c, Some(d));
+        needed
+    })
+}

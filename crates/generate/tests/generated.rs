@@ -1,0 +1,210 @@
+//! Every generated puzzle, on every kind of layout, is checked by the solver: one
+//! solution, minimal when asked, the symmetry asked, the difficulty asked.
+
+use std::sync::Arc;
+
+use sudokit_core::rng::Rng;
+use sudokit_core::{BoxShape, Grid, Layout};
+use sudokit_generate::{puzzle, target, Generator, Request, Shape, Symmetry, Target};
+use sudokit_logic::{Level, Options, Technique};
+
+fn boxed(rows: usize, cols: usize) -> Shape {
+    Shape::Fixed(Arc::new(Layout::boxed(BoxShape { rows, cols }).unwrap()))
+}
+
+/// Checks one puzzle: its solution is the only one, it is minimal (by orbits of the
+/// symmetry) and its pattern has the symmetry.
+fn check(p: &Grid, solution: &Grid, symmetry: Symmetry) {
+    let outcome = sudokit_solver::count(p, 2).unwrap();
+    assert_eq!(outcome.count, 1, "{}", p.to_line());
+    assert_eq!(outcome.solution.as_ref(), Some(solution));
+    assert!(p.is_filled_by(solution));
+    assert!(symmetry.holds(p), "{symmetry}: {}", p.to_line());
+    let orbits = symmetry.orbits(p.layout());
+    for orbit in orbits.iter().filter(|o| p.get(o[0]).is_some()) {
+        let mut q = p.clone();
+        orbit.iter().for_each(|&c| q.set(c, None));
+        assert!(
+            !puzzle::still_unique(&q, solution, orbit),
+            "{symmetry}: givens {orbit:?} can go from {}",
+            p.to_line()
+        );
+    }
+}
+
+fn make(shape: Shape, symmetry: Symmetry, count: usize, seed: u64) -> Vec<(Grid, Grid)> {
+    let generator = Generator::new(Request {
+        symmetry,
+        ..Request::new(shape)
+    });
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let made = generator.generate(&mut rng).unwrap();
+            (made.puzzle, made.solution)
+        })
+        .collect()
+}
+
+#[test]
+fn minimal_unique_symmetric_on_every_box_size() {
+    for (r, c, count) in [(2, 2, 20), (2, 3, 20), (2, 4, 10), (3, 3, 40), (3, 4, 3)] {
+        for symmetry in Symmetry::ALL {
+            for (p, s) in make(boxed(r, c), symmetry, count, 7) {
+                check(&p, &s, symmetry);
+            }
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    for (p, s) in make(boxed(4, 4), Symmetry::Rot180, 1, 3) {
+        check(&p, &s, Symmetry::Rot180);
+    }
+}
+
+#[test]
+fn jigsaw_and_diagonals() {
+    for side in [5, 6, 7, 9] {
+        let shape = Shape::Jigsaw {
+            side,
+            diagonals: false,
+        };
+        for (p, s) in make(shape, Symmetry::None, 10, side as u64) {
+            assert!(p.layout().box_shape().is_none());
+            check(&p, &s, Symmetry::None);
+        }
+    }
+    let x = Shape::Fixed(Arc::new(Layout::classic().with_diagonals()));
+    for (p, s) in make(x, Symmetry::Rot180, 10, 1) {
+        assert!(p.layout().has_diagonals());
+        check(&p, &s, Symmetry::Rot180);
+    }
+    let jigsaw_x = Shape::Jigsaw {
+        side: 9,
+        diagonals: true,
+    };
+    for (p, s) in make(jigsaw_x, Symmetry::None, 5, 2) {
+        check(&p, &s, Symmetry::None);
+    }
+}
+
+#[test]
+fn same_seed_same_puzzles() {
+    let a = make(boxed(3, 3), Symmetry::Rot90, 5, 99);
+    let b = make(boxed(3, 3), Symmetry::Rot90, 5, 99);
+    let c = make(boxed(3, 3), Symmetry::Rot90, 5, 100);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn clue_counts_above_and_below_the_minimal() {
+    let classic = Arc::new(Layout::classic());
+    let generator = Generator::new(Request {
+        clues: Some(32),
+        symmetry: Symmetry::Rot180,
+        ..Request::new(Shape::Fixed(classic.clone()))
+    });
+    let mut rng = Rng::new(4);
+    for _ in 0..10 {
+        let made = generator.generate(&mut rng).unwrap();
+        assert!(made.clues_met);
+        assert_eq!(made.puzzle.clue_count(), 32);
+        assert!(Symmetry::Rot180.holds(&made.puzzle));
+        assert!(sudokit_solver::is_unique(&made.puzzle));
+    }
+    let few = Generator::new(Request {
+        clues: Some(22),
+        ..Request::new(Shape::Fixed(classic))
+    });
+    let made = few.generate(&mut rng).unwrap();
+    assert!(made.clues_met, "22 clues in {} tries", made.tries);
+    assert_eq!(made.puzzle.clue_count(), 22);
+    assert!(puzzle::is_minimal(&made.puzzle, &made.solution));
+}
+
+/// Rates independently of the generator's own rating.
+fn rating_of(p: &Grid) -> sudokit_logic::Rating {
+    target::rate(p, &Options::default())
+}
+
+#[test]
+fn every_level_is_hit() {
+    for (i, level) in Level::ALL.into_iter().enumerate() {
+        let generator = Generator::new(Request {
+            target: Target {
+                level: Some(level),
+                ..Target::default()
+            },
+            ..Request::new(boxed(3, 3))
+        });
+        let mut rng = Rng::new(i as u64);
+        for _ in 0..3 {
+            let made = generator.generate(&mut rng).unwrap();
+            assert_eq!(
+                rating_of(&made.puzzle).level,
+                level,
+                "{}",
+                made.puzzle.to_line()
+            );
+            assert!(sudokit_solver::is_unique(&made.puzzle));
+        }
+    }
+}
+
+#[test]
+fn se_ranges_and_needed_techniques() {
+    let generator = Generator::new(Request {
+        target: Target {
+            se: Some((6.45, 7.55)),
+            ..Target::default()
+        },
+        ..Request::new(boxed(3, 3))
+    });
+    let mut rng = Rng::new(12);
+    for _ in 0..3 {
+        let made = generator.generate(&mut rng).unwrap();
+        let se = rating_of(&made.puzzle).se;
+        assert!((6.5..=7.5).contains(&se), "se {se}");
+    }
+    for technique in [
+        Technique::XWing,
+        Technique::XyWing,
+        Technique::UniqueRectangle1,
+    ] {
+        let generator = Generator::new(Request {
+            target: Target {
+                needs: Some(technique),
+                ..Target::default()
+            },
+            ..Request::new(boxed(3, 3))
+        });
+        let made = generator.generate(&mut rng).unwrap();
+        let rating = rating_of(&made.puzzle);
+        assert!(rating.techniques.contains_key(&technique), "{technique:?}");
+    }
+}
+
+#[test]
+fn grid_methods_give_valid_distinct_grids() {
+    for method in [
+        sudokit_generate::Method::Random,
+        sudokit_generate::Method::Shuffle,
+    ] {
+        let request = Request {
+            method,
+            ..Request::new(boxed(3, 3))
+        };
+        let mut rng = Rng::new(1);
+        let grids: Vec<Grid> = (0..50)
+            .map(|_| sudokit_generate::complete_grid(&request, &mut rng).unwrap())
+            .collect();
+        assert!(grids.iter().all(Grid::is_solved));
+        let mut lines: Vec<String> = grids.iter().map(Grid::to_line).collect();
+        lines.sort();
+        lines.dedup();
+        assert_eq!(lines.len(), 50);
+    }
+}
