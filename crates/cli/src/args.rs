@@ -35,6 +35,12 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Rate each puzzle: level, score and Sudoku Explainer estimate.
     Rate(RateArgs),
+    /// Make puzzles (one solution, minimal) or complete grids, of any layout and difficulty.
+    Generate(GenerateArgs),
+    /// The canonical form of each puzzle, the same for all equivalent puzzles.
+    Canon(CanonArgs),
+    /// Apply a transformation (random, or named) to each puzzle.
+    Transform(TransformArgs),
 }
 
 /// Where puzzles come from and what layout they have.
@@ -277,4 +283,107 @@ pub struct RateArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `sudokit generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles (or grids).
+    #[arg(short = 'n', long = "count", default_value_t = 1)]
+    pub count: u64,
+    /// Random seed: the same seed and arguments give the same output on any number of
+    /// threads (puzzle i is made from seed + i). Default: from the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print complete grids (solutions) instead of puzzles.
+    #[arg(long)]
+    pub grid: bool,
+    /// How complete grids are made: a random grid, or seed 003's shuffles of a valid one.
+    #[arg(long, value_enum, default_value = "random")]
+    pub method: MethodArg,
+    /// Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal,
+    /// random.
+    #[arg(long, default_value = "none")]
+    pub symmetry: String,
+    /// Aim at this many givens (the fewest found if it cannot be reached; givens are
+    /// added back, so the puzzle is no longer minimal, if it is above).
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// Difficulty level: easy, medium, hard, unfair, extreme.
+    #[arg(long, value_name = "NAME")]
+    pub level: Option<String>,
+    /// Sudoku Explainer estimate range, e.g. 7.0-8.5, 6.2 (that value) or 9+ (at least).
+    #[arg(long, value_name = "MIN-MAX")]
+    pub se: Option<String>,
+    /// The solution path must use this technique (e.g. "X-Wing").
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub needs: Option<String>,
+    /// The most candidate puzzles tried per puzzle for a difficulty target.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub tries: u64,
+    /// Side N of the grid (4..25), with the usual boxes (or with --jigsaw).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Box shape, rows x columns (e.g. 2x3).
+    #[arg(long = "box", value_name = "RxC", conflicts_with_all = ["size", "regions", "jigsaw"])]
+    pub box_shape: Option<BoxShape>,
+    /// Random jigsaw regions, a new layout for each puzzle (side from --size, default 9).
+    #[arg(long, conflicts_with = "regions")]
+    pub jigsaw: bool,
+    /// Jigsaw regions from a file of N lines of N region symbols.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// Add the two diagonals as houses (sudoku-X).
+    #[arg(long)]
+    pub diagonals: bool,
+    #[command(flatten)]
+    pub logic: LogicArgs,
+    /// Output format of the puzzles.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+    /// One JSON object per puzzle: puzzle, solution, clues, level, score, se, tries, seed
+    /// (and regions, for a layout that is not boxes).
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// CSV with a header: puzzle, solution, clues, level, score, se, tries, seed, then the
+    /// number of steps of each technique.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+/// `--method`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    /// A random grid.
+    Random,
+    /// Seed 003: band, stack, row, column and digit permutations of a valid grid.
+    Shuffle,
+}
+
+/// `sudokit canon` (and what `sudokit transform` reads and writes).
+#[derive(Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `sudokit transform`.
+#[derive(Args, Debug)]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub io: CanonArgs,
+    /// Transformations applied in order: random (the default: a random equivalent
+    /// puzzle), rot90, rot180, rot270, mirror, flip, transpose, antitranspose, relabel,
+    /// identity. Repeat or separate with commas.
+    #[arg(long = "op", value_name = "NAME", value_delimiter = ',')]
+    pub ops: Vec<String>,
+    /// Random seed for random and relabel (puzzle i uses seed + i).
+    #[arg(long)]
+    pub seed: Option<u64>,
 }

@@ -73,6 +73,26 @@ where
     F: Fn(&Job) -> Reply + Sync,
 {
     let chunk = if io::stdin().is_terminal() { 1 } else { CHUNK };
+    run_items(jobs, threads, chunk, progress, work)
+}
+
+/// [`run`] over any items (puzzles read, or numbers of puzzles to generate), taken
+/// `chunk` at a time.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_items<T, I, F>(
+    jobs: I,
+    threads: usize,
+    chunk: usize,
+    progress: Progress,
+    work: F,
+) -> io::Result<Summary>
+where
+    T: Send,
+    I: Iterator<Item = T> + Send,
+    F: Fn(&T) -> Reply + Sync,
+{
     let jobs_read = progress.jobs_read.clone();
     let jobs = jobs.inspect(move |_| _ = jobs_read.fetch_add(1, Ordering::Relaxed));
     let input = Mutex::new(Input {
@@ -101,15 +121,15 @@ where
     }
 }
 
-fn worker<I, F>(
+fn worker<T, I, F>(
     input: &Mutex<Input<I>>,
     pending: &Mutex<Pending>,
     turn: &Condvar,
     limit: usize,
     work: &F,
 ) where
-    I: Iterator<Item = Job>,
-    F: Fn(&Job) -> Reply,
+    I: Iterator<Item = T>,
+    F: Fn(&T) -> Reply,
 {
     loop {
         let Some((seq, jobs)) = take_chunk(input, pending, turn, limit) else {
@@ -140,12 +160,12 @@ fn worker<I, F>(
 
 /// The next chunk of jobs with its number, once the writer is close enough behind;
 /// `None` at the end of the input or after a write error.
-fn take_chunk<I: Iterator<Item = Job>>(
+fn take_chunk<T, I: Iterator<Item = T>>(
     input: &Mutex<Input<I>>,
     pending: &Mutex<Pending>,
     turn: &Condvar,
     limit: usize,
-) -> Option<(usize, Vec<Job>)> {
+) -> Option<(usize, Vec<T>)> {
     let mut inp = input.lock().expect("no worker panicked");
     let seq = inp.next_seq;
     {
@@ -158,7 +178,7 @@ fn take_chunk<I: Iterator<Item = Job>>(
         }
     }
     let size = inp.chunk;
-    let jobs: Vec<Job> = inp.jobs.by_ref().take(size).collect();
+    let jobs: Vec<T> = inp.jobs.by_ref().take(size).collect();
     if jobs.is_empty() {
         return None;
     }

@@ -2,9 +2,11 @@
 
 mod bench;
 mod candidates;
+mod canon;
 mod check;
 mod count;
 mod explain;
+mod generate;
 mod hint;
 mod logic;
 mod rate;
@@ -36,6 +38,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Hint(a) => hint::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Canon(a) => canon::run_canon(a),
+        Command::Transform(a) => canon::run_transform(a),
     }
 }
 

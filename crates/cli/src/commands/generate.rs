@@ -1,0 +1,339 @@
+//! `sudokit generate`: puzzles or complete grids, in bulk, reproducible by seed.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, bail, Context, Result};
+use sudokit_core::format::json::Json;
+use sudokit_core::rng::Rng;
+use sudokit_core::{BoxShape, Grid, Layout};
+use sudokit_generate::{
+    complete_grid, target, GenerateError, Generated, Generator, Method, Request, Shape, Symmetry,
+    Target,
+};
+use sudokit_logic::{Level, Rating, Technique};
+
+use super::{default_threads, exit_code, logic, render};
+use crate::args::{Format, GenerateArgs, MethodArg};
+use crate::batch::{self, Reply};
+use crate::progress::Progress;
+
+/// Puzzles a worker takes at a time when each is quick (no difficulty asked).
+const QUICK_CHUNK: usize = 64;
+
+/// Runs `sudokit generate`.
+pub fn run(a: GenerateArgs) -> Result<ExitCode> {
+    let request = request(&a)?;
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let threads = a.run.threads.map_or_else(default_threads, usize::from);
+    let out = Out::of(&a);
+    let quick = !request.target.is_set() && request.clues.is_none() && a.size.unwrap_or(9) <= 9;
+    let chunk = if quick { QUICK_CHUNK } else { 1 };
+    let generator = Generator::new(request);
+    if out == Out::Csv {
+        println!("{}", csv_header(a.grid));
+    }
+    let tries = AtomicU64::new(0);
+    let start = Instant::now();
+    let progress = Progress::new("generated", Arc::new(AtomicU64::new(0)), None);
+    let summary = batch::run_items(0..a.count, threads, chunk, progress, |&i| {
+        let seed = seed.wrapping_add(i);
+        let mut rng = Rng::new(seed);
+        if a.grid {
+            return match complete_grid(generator.request(), &mut rng) {
+                Ok(grid) => Reply {
+                    out: out.grid(&grid, seed),
+                    ..Reply::default()
+                },
+                Err(e) => failure(i, seed, &e),
+            };
+        }
+        match generator.generate(&mut rng) {
+            Ok(made) => {
+                tries.fetch_add(made.tries, Ordering::Relaxed);
+                out.puzzle(i, seed, &made, generator.request())
+            }
+            Err(e) => failure(i, seed, &e),
+        }
+    })?;
+    let request = generator.request();
+    if request.target.is_set() || request.clues.is_some() {
+        let tried = tries.load(Ordering::Relaxed);
+        eprintln!(
+            "{} puzzles in {:.2} s; {tried} candidates tried ({:.1} per puzzle)",
+            summary.puzzles - summary.failed,
+            start.elapsed().as_secs_f64(),
+            tried as f64 / (summary.puzzles - summary.failed).max(1) as f64,
+        );
+    }
+    Ok(exit_code(summary.failed > 0))
+}
+
+/// The request the flags describe, or a usage error.
+fn request(a: &GenerateArgs) -> Result<Request> {
+    let shape = shape(a)?;
+    let symmetry = match a.symmetry.trim() {
+        s if s.eq_ignore_ascii_case("random") => None,
+        s => Some(s.parse::<Symmetry>()?),
+    };
+    let level = a.level.as_deref().map(parse_level).transpose()?;
+    let se = a.se.as_deref().map(parse_se).transpose()?;
+    let needs = match a.needs.as_deref() {
+        Some(name) => {
+            Some(Technique::from_name(name).ok_or_else(|| anyhow!("unknown technique {name:?}"))?)
+        }
+        None => None,
+    };
+    let mut request = Request::new(shape);
+    request.method = match a.method {
+        MethodArg::Random => Method::Random,
+        MethodArg::Shuffle => Method::Shuffle,
+    };
+    request.symmetry = symmetry.unwrap_or(Symmetry::None);
+    request.random_symmetry = symmetry.is_none();
+    request.clues = a.clues;
+    request.target = Target { level, se, needs };
+    request.options = logic::options(&a.logic);
+    request.budget = a.tries.max(1);
+    if a.grid && (request.target.is_set() || a.clues.is_some()) {
+        bail!("--grid makes complete grids: --level, --se, --needs and --clues do not apply");
+    }
+    Ok(request)
+}
+
+/// The layout flags as a shape.
+fn shape(a: &GenerateArgs) -> Result<Shape> {
+    let side = a.size.unwrap_or(9);
+    if !(4..=25).contains(&side) {
+        bail!("--size {side}: sides run from 4 to 25");
+    }
+    if a.jigsaw {
+        return Ok(Shape::Jigsaw {
+            side,
+            diagonals: a.diagonals,
+        });
+    }
+    let layout = match (&a.box_shape, &a.regions) {
+        (Some(shape), _) => Layout::boxed(*shape)?,
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))?
+        }
+        (None, None) => match BoxShape::for_side(side) {
+            Some(shape) => Layout::boxed(shape)?,
+            None => bail!("a side of {side} has no boxes: use --jigsaw or --regions"),
+        },
+    };
+    let layout = if a.diagonals {
+        layout.with_diagonals()
+    } else {
+        layout
+    };
+    Ok(Shape::Fixed(Arc::new(layout)))
+}
+
+fn parse_level(name: &str) -> Result<Level> {
+    Level::ALL
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| anyhow!("unknown level {name:?} (easy, medium, hard, unfair, extreme)"))
+}
+
+/// `7.0-8.5`, `6.2` (that value, to the tenth) or `9+` (at least 9).
+fn parse_se(text: &str) -> Result<(f32, f32)> {
+    let bad = || anyhow!("--se {text:?}: expected MIN-MAX (e.g. 7.0-8.5), a value, or MIN+");
+    let number = |s: &str| s.trim().parse::<f32>().map_err(|_| bad());
+    let (lo, hi) = if let Some(lo) = text.trim().strip_suffix('+') {
+        (number(lo)?, f32::MAX)
+    } else if let Some((lo, hi)) = text.split_once('-') {
+        (number(lo)?, number(hi)?)
+    } else {
+        let v = number(text)?;
+        (v, v)
+    };
+    if !(lo.is_finite() && lo <= hi) {
+        return Err(bad());
+    }
+    // Ratings are in tenths: make the bounds inclusive of their tenth.
+    Ok((lo - 0.05, hi + 0.05))
+}
+
+/// A seed from the clock, small enough to be exact in any JSON reader.
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos % (1 << 48)
+}
+
+fn failure(i: u64, seed: u64, e: &GenerateError) -> Reply {
+    Reply {
+        err: format!("puzzle {} (seed {seed}): {e}", i + 1),
+        failed: true,
+        ..Reply::default()
+    }
+}
+
+/// The output form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Out {
+    Text(Format),
+    Json,
+    Csv,
+}
+
+impl Out {
+    fn of(a: &GenerateArgs) -> Out {
+        match (a.json || a.format == Format::Json, a.csv) {
+            (true, _) => Out::Json,
+            (_, true) => Out::Csv,
+            _ => Out::Text(a.format),
+        }
+    }
+
+    /// A complete grid.
+    fn grid(self, grid: &Grid, seed: u64) -> String {
+        match self {
+            Out::Text(format) => text(grid, format),
+            Out::Json => {
+                let mut fields = vec![
+                    ("solution", Json::from(grid.to_line())),
+                    ("seed", Json::from(seed)),
+                ];
+                fields.extend(regions(grid).map(|r| ("regions", Json::from(r))));
+                Json::object(fields).to_string() + "\n"
+            }
+            Out::Csv => format!(
+                "{},{seed},{}\n",
+                grid.to_line(),
+                regions(grid).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// A puzzle, with its rating for JSON and CSV (and a note when the clue count asked
+    /// was not reached).
+    fn puzzle(self, i: u64, seed: u64, made: &Generated, request: &Request) -> Reply {
+        let p = &made.puzzle;
+        let rated;
+        let rating = match (&made.rating, self) {
+            (Some(r), _) => Some(r),
+            (None, Out::Json | Out::Csv) => {
+                rated = target::rate(p, &request.options);
+                Some(&rated)
+            }
+            (None, Out::Text(_)) => None,
+        };
+        let out = match self {
+            Out::Text(format) => text(p, format),
+            Out::Json => json(p, made, rating, seed),
+            Out::Csv => csv(p, made, rating, seed),
+        };
+        let err = match (made.clues_met, request.clues) {
+            (false, Some(asked)) => format!(
+                "puzzle {} (seed {seed}): {} clues, the closest found in {} tries (asked for {asked})",
+                i + 1,
+                p.clue_count(),
+                made.tries
+            ),
+            _ => String::new(),
+        };
+        Reply {
+            out,
+            err,
+            failed: false,
+        }
+    }
+}
+
+/// A grid in a text format; a layout that is not boxes adds its region table (after a
+/// space on a line, as N lines below a grid).
+fn text(grid: &Grid, format: Format) -> String {
+    let mut s = render(grid, format);
+    if let Some(r) = regions(grid) {
+        match format {
+            Format::Line | Format::Json => {
+                s.pop();
+                s += &format!(" {r}\n");
+            }
+            _ => {
+                let n = grid.side();
+                for row in r.as_bytes().chunks(n) {
+                    s += std::str::from_utf8(row).expect("region symbols are ASCII");
+                    s.push('\n');
+                }
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
+/// The region symbols, for a layout that is not boxes.
+fn regions(grid: &Grid) -> Option<String> {
+    let layout = grid.layout();
+    layout
+        .box_shape()
+        .is_none()
+        .then(|| layout.region_symbols())
+}
+
+fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String {
+    let mut fields = vec![
+        ("puzzle", Json::from(p.to_line())),
+        ("solution", Json::from(made.solution.to_line())),
+        ("clues", Json::from(p.clue_count())),
+    ];
+    fields.extend(
+        logic::rating_fields(rating)
+            .into_iter()
+            .filter(|(k, _)| ["level", "score", "se"].contains(k)),
+    );
+    fields.push(("tries", Json::from(made.tries)));
+    fields.push(("seed", Json::from(seed)));
+    fields.extend(regions(p).map(|r| ("regions", Json::from(r))));
+    Json::object(fields).to_string() + "\n"
+}
+
+fn csv_header(grid: bool) -> String {
+    if grid {
+        return "solution,seed,regions".to_string();
+    }
+    let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,regions");
+    for t in Technique::ALL {
+        h.push(',');
+        h += &csv_field(t.name());
+    }
+    h
+}
+
+fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String {
+    let r = rating.expect("CSV rows are rated");
+    let mut row = format!(
+        "{},{},{},{},{},{:.1},{},{seed},{}",
+        p.to_line(),
+        made.solution.to_line(),
+        p.clue_count(),
+        r.level,
+        r.score,
+        r.se,
+        made.tries,
+        regions(p).unwrap_or_default()
+    );
+    for t in Technique::ALL {
+        row += &format!(",{}", r.techniques.get(t).copied().unwrap_or(0));
+    }
+    row + "\n"
+}
+
+/// A CSV field, quoted when it holds a comma or a quote.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

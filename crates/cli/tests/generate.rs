@@ -1,0 +1,228 @@
+//! `generate`, `canon` and `transform` through the real binary.
+
+mod common;
+
+use common::{json_lines, run};
+
+/// Checks through the binary that every puzzle line has one solution.
+fn all_unique(lines: &str, extra: &[&str]) {
+    let mut args = vec!["count", "--limit", "2", "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args, lines);
+    assert_eq!(code, 0, "{err}");
+    for v in json_lines(&out) {
+        assert_eq!(v["count"], 1, "{v}");
+    }
+}
+
+#[test]
+fn same_seed_same_puzzles_on_any_thread_count() {
+    let one = run(
+        &["generate", "-n", "300", "--seed", "7", "--threads", "1"],
+        "",
+    );
+    let two = run(
+        &["generate", "-n", "300", "--seed", "7", "--threads", "2"],
+        "",
+    );
+    let five = run(
+        &["generate", "-n", "300", "--seed", "7", "--threads", "5"],
+        "",
+    );
+    assert_eq!(one.0, 0, "{}", one.2);
+    assert_eq!(one.1, two.1);
+    assert_eq!(one.1, five.1);
+    assert_eq!(one.1.lines().count(), 300);
+    all_unique(&one.1, &[]);
+    // Puzzle i of seed S is puzzle 0 of seed S + i.
+    let third = run(&["generate", "--seed", "9"], "");
+    assert_eq!(third.1.lines().next(), one.1.lines().nth(2));
+    let other = run(&["generate", "-n", "3", "--seed", "8"], "");
+    assert_ne!(
+        other.1,
+        one.1
+            .lines()
+            .take(3)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+}
+
+#[test]
+fn json_has_rating_tries_and_seed() {
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "-n",
+            "4",
+            "--seed",
+            "1",
+            "--level",
+            "hard",
+            "--symmetry",
+            "rot180",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("candidates tried"), "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["level"], "Hard");
+        assert_eq!(v["seed"], 1 + i as u64);
+        assert!(v["tries"].as_u64().unwrap() >= 1);
+        let p = v["puzzle"].as_str().unwrap();
+        assert_eq!(v["clues"], p.bytes().filter(|&b| b != b'.').count());
+        assert!(v["se"].as_f64().unwrap() >= 1.0);
+        // The same puzzle, rated by `sudokit rate`.
+        let (_, rated, _) = run(&["rate", "--json"], p);
+        assert_eq!(json_lines(&rated)[0]["level"], "Hard");
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_a_column_per_technique() {
+    let (code, out, err) = run(&["generate", "-n", "3", "--seed", "2", "--csv"], "");
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(
+        &rows[0][..6],
+        ["puzzle", "solution", "clues", "level", "score", "se"]
+    );
+    assert!(rows[0].contains(&"X-Wing"));
+    assert!(rows.iter().all(|r| r.len() == rows[0].len()));
+    let singles: usize = rows[1][9..]
+        .iter()
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert!(singles > 0);
+}
+
+#[test]
+fn grids_layouts_and_symmetries() {
+    let (code, out, err) = run(
+        &["generate", "--grid", "-n", "5", "--method", "shuffle"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().all(|l| l.len() == 81 && !l.contains('.')));
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "--size",
+            "6",
+            "-n",
+            "20",
+            "--symmetry",
+            "mirror",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    all_unique(&out, &[]);
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "--box",
+            "2x4",
+            "-n",
+            "5",
+            "--symmetry",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    all_unique(&out, &["--box", "2x4"]);
+    let (code, out, err) = run(&["generate", "--diagonals", "-n", "5", "--clues", "30"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out
+        .lines()
+        .all(|l| l.bytes().filter(|&b| b != b'.').count() == 30));
+    all_unique(&out, &["--diagonals"]);
+    let (code, out, err) = run(&["generate", "--jigsaw", "-n", "3", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    for v in json_lines(&out) {
+        let regions = v["regions"].as_str().unwrap();
+        assert_eq!(regions.len(), 81);
+        let dir = std::env::temp_dir().join(format!("sudokit-regions-{}", std::process::id()));
+        std::fs::write(&dir, regions).unwrap();
+        let file = dir.to_str().unwrap();
+        all_unique(v["puzzle"].as_str().unwrap(), &["--regions", file]);
+        std::fs::remove_file(&dir).unwrap();
+    }
+}
+
+#[test]
+fn bad_requests_are_usage_errors() {
+    for args in [
+        &["generate", "--level", "fiendish"][..],
+        &["generate", "--se", "8-7"],
+        &["generate", "--se", "x"],
+        &["generate", "--symmetry", "spiral"],
+        &["generate", "--needs", "Magic Wand"],
+        &["generate", "--size", "7"],
+        &["generate", "--size", "30"],
+        &["generate", "--grid", "--level", "easy"],
+        &["transform", "--op", "twist"],
+    ] {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.is_empty());
+    }
+    // A target that cannot be met in the tries allowed: a clear message, exit 1.
+    let (code, _, err) = run(
+        &[
+            "generate",
+            "--se",
+            "11.5-11.9",
+            "--tries",
+            "5",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no puzzle met the target in 5 tries"), "{err}");
+}
+
+#[test]
+fn canon_is_shared_by_transformed_copies() {
+    let (_, puzzles, _) = run(&["generate", "-n", "5", "--seed", "3"], "");
+    let (code, moved, err) = run(
+        &["transform", "--op", "random,rot90,relabel", "--seed", "4"],
+        &puzzles,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(moved, puzzles);
+    let (_, a, _) = run(&["canon"], &puzzles);
+    let (_, b, _) = run(&["canon"], &moved);
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 5);
+    let mut distinct: Vec<&str> = a.lines().collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5);
+    // A quarter turn of 2×3 boxes is not a symmetry of the layout: a clear error per puzzle.
+    let (code, _, err) = run(
+        &["transform", "--op", "rot90"],
+        "1.....\n......\n......\n......\n......\n.....2\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("rot90 does not map this layout onto itself"),
+        "{err}"
+    );
+    // Bad input keeps its place in the batch.
+    let (code, out, err) = run(
+        &["canon"],
+        &format!("{}q\n{}", &puzzles[..80], puzzles.lines().nth(1).unwrap()),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("-:1"), "{err}");
+    assert_eq!(out.lines().count(), 1);
+}
