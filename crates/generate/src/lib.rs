@@ -23,8 +23,10 @@
 //! layout (fixed, or random jigsaw) ─▶ solution::random ─▶ puzzle::reduce (orbits of the
 //!   symmetry, random order, each removal kept while the solution stays unique: minimal)
 //!   ─▶ clue count asked? add givens back / try again for fewer
-//!   ─▶ difficulty asked? rate; if missed, climb: add a few givens back, reduce again,
-//!      keep the neighbour when it is no further from the target; restart after a stall
+//!   ─▶ difficulty asked? rate (stopping once the path is sure to be too hard); if
+//!      missed, try a fresh grid; after 50 misses (a rare target), climb from each miss:
+//!      add a few givens back, reduce again, keep the neighbour when it is no further
+//!      from the target; a fresh grid after 10 neighbours that get no closer
 //! ```
 
 #![warn(missing_docs)]
@@ -82,8 +84,10 @@ pub struct Request {
     pub symmetry: Symmetry,
     /// Pick a symmetry other than none at random for each puzzle (instead of `symmetry`).
     pub random_symmetry: bool,
-    /// Aim at this many givens: the fewest found when it cannot be reached, givens added
-    /// back (so no longer minimal) when it is above the minimal puzzle's count.
+    /// Aim at this many givens: givens are added back (so the puzzle is no longer
+    /// minimal) when it is above the minimal puzzle's count; below it, minimal puzzles
+    /// are searched (climbing towards fewer givens), and the closest found in
+    /// [`CLUE_TRIES`] tries is given when it cannot be reached.
     pub clues: Option<usize>,
     /// The difficulty.
     pub target: Target,
@@ -143,7 +147,12 @@ pub enum GenerateError {
 const JIGSAW_TRIES: usize = 100;
 
 /// Neighbours tried without getting closer before the climb starts from a new grid.
-const STALL: u32 = 30;
+const STALL: u32 = 10;
+
+/// Fresh puzzles tried before climbing: a common target is met soonest by sampling
+/// (measured: a Medium, Hard or Unfair puzzle in 2–3× fewer tries than by climbing), a
+/// rare one by climbing from the nearest miss.
+const SAMPLES: u64 = 50;
 
 /// Makes one puzzle as `request` asks, from `rng` alone (same state, same puzzle).
 /// [`Generator`] does the same, keeping what the request's layout needs between puzzles.
@@ -197,6 +206,7 @@ impl Generator {
             false => request.budget.min(CLUE_TRIES),
         };
         let mut tries = 0u64;
+        let mut fresh = 0u64;
         let mut closest: Option<(Candidate, Grid)> = None;
         loop {
             let solution = complete_grid(request, rng)?;
@@ -204,7 +214,13 @@ impl Generator {
             let start = puzzle::reduce(&solution, &solution, &orbits, rng);
             let mut current = self.evaluate(start, &solution, &orbits, rng);
             tries += 1;
-            let mut stall = 0;
+            fresh += 1;
+            // Climb once the target proves rare; a technique alone gives no distance
+            // to climb by (measured: Jellyfish puzzles came 2.5× slower by climbing).
+            let climb = request.target.level.is_some()
+                || request.target.se.is_some()
+                || request.clues.is_some();
+            let mut stall = if climb && fresh > SAMPLES { 0 } else { STALL };
             while current.distance > 0.0 && stall < STALL && tries < limit {
                 let next = neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
@@ -272,7 +288,7 @@ impl Generator {
         let rating = request
             .target
             .is_set()
-            .then(|| target::rate(&puzzle, &request.options));
+            .then(|| target::rate_towards(&puzzle, &request.options, &request.target));
         let distance = excess as f32 + rating.as_ref().map_or(0.0, |r| request.target.distance(r));
         Candidate {
             puzzle,

@@ -1,7 +1,9 @@
 //! Difficulty targets: a level, an SE range, a technique the path must use.
 
 use sudokit_core::Grid;
-use sudokit_logic::{Board, Level, Options, Rating, Technique};
+use sudokit_logic::explain::next_step;
+use sudokit_logic::rating::level_max_score;
+use sudokit_logic::{Board, Level, Options, Path, Rating, Technique};
 
 /// What the puzzle's logical path must look like; every part that is set must hold.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -25,7 +27,12 @@ impl Target {
     pub fn distance(&self, rating: &Rating) -> f32 {
         let mut d = 0.0;
         if let Some(level) = self.level {
-            d += (index(rating.level) - index(level)).abs() as f32;
+            // Where the rating sits on a continuous scale: its level, plus how far its
+            // score is into that level's range (so the climb can tell a Hard puzzle near
+            // Unfair from an easy Hard one).
+            let at = index(rating.level) as f32 + position_in_level(rating);
+            let want = index(level) as f32;
+            d += (want - at).max(0.0) + (at - (want + 0.99)).max(0.0);
         }
         if let Some((lo, hi)) = self.se {
             d += (lo - rating.se).max(0.0) + (rating.se - hi).max(0.0);
@@ -35,11 +42,18 @@ impl Target {
                 d += 1.0 + (t.se() - rating.se).max(0.0);
             }
         }
-        if !rating.solved {
+        if !rating.solved && d == 0.0 {
+            // A path that stopped short: never a hit.
             d += 100.0;
         }
         d
     }
+}
+
+/// How far the score is into the level's range, 0 to 0.99 (Extreme: per 10,000 points).
+fn position_in_level(rating: &Rating) -> f32 {
+    let max = level_max_score(rating.level).unwrap_or(10_000) as f32;
+    (rating.score as f32 / max).min(0.99)
 }
 
 fn index(level: Level) -> i32 {
@@ -50,5 +64,40 @@ fn index(level: Level) -> i32 {
 pub fn rate(puzzle: &Grid, options: &Options) -> Rating {
     let board = Board::new(puzzle, None);
     let path = sudokit_logic::explain::solve(&board, options);
+    sudokit_logic::rate(&board, &path)
+}
+
+/// [`rate`], stopping as soon as the path is sure to end above the target's level: a
+/// step of a higher level, or a score above the level's maximum (levels only rise along
+/// a path). A stopped rating has `solved == false` and a level above the target, which
+/// is all the generator needs to know, and the hardest puzzles are the slowest to rate.
+pub fn rate_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating {
+    let board = Board::new(puzzle, None);
+    let Some(level) = target.level else {
+        return sudokit_logic::rate(&board, &sudokit_logic::explain::solve(&board, options));
+    };
+    let max_score = level_max_score(level).map(|m| {
+        // As in the rating: thresholds are for 81 cells (score · 81 > max · cells).
+        u64::from(m) * puzzle.layout().cell_count() as u64 / 81
+    });
+    let mut path = Path {
+        steps: Vec::new(),
+        board: board.clone(),
+        solved: false,
+    };
+    let mut score = 0u64;
+    while !path.board.is_solved() {
+        let Some(step) = next_step(&path.board, options) else {
+            break;
+        };
+        score += u64::from(step.technique.score());
+        let above = step.technique.level() > level || max_score.is_some_and(|m| score > m);
+        path.board.apply(&step);
+        path.steps.push(step);
+        if above {
+            break;
+        }
+    }
+    path.solved = path.board.is_solved();
     sudokit_logic::rate(&board, &path)
 }
