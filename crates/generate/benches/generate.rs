@@ -5,19 +5,19 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use sudokit_core::rng::Rng;
 use sudokit_core::Layout;
-use sudokit_generate::{generate, Request, Shape, Symmetry};
+use sudokit_generate::{Generator, Request, Shape, Symmetry};
 
 fn bench(c: &mut Criterion) {
     let classic = Shape::Fixed(Arc::new(Layout::classic()));
     let mut group = c.benchmark_group("generate");
     for symmetry in [Symmetry::None, Symmetry::Rot180] {
-        let request = Request {
+        let generator = Generator::new(Request {
             symmetry,
             ..Request::new(classic.clone())
-        };
+        });
         let mut rng = Rng::new(1);
         group.bench_function(format!("9x9 minimal {symmetry}"), |b| {
-            b.iter(|| generate(&request, &mut rng).expect("9x9 has solutions"))
+            b.iter(|| generator.generate(&mut rng).expect("9x9 has solutions"))
         });
     }
     group.finish();
