@@ -225,4 +225,12 @@ fn canon_is_shared_by_transformed_copies() {
     assert_eq!(code, 1);
     assert!(err.contains("-:1"), "{err}");
     assert_eq!(out.lines().count(), 1);
+    // Two equal givens in a row: an error naming them, not a form.
+    let (code, out, err) = run(&["canon"], "11..............\n1...............\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("-:1") && err.contains("twice in row 1"),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 1);
 }

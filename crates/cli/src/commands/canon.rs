@@ -9,7 +9,7 @@ use sudokit_core::Grid;
 use sudokit_generate::canon::canonical;
 use sudokit_generate::Transform;
 
-use super::{read_puzzle, render, run_batch, JsonError};
+use super::{render, run_batch, valid_puzzle, JsonError};
 use crate::args::{CanonArgs, Format, TransformArgs};
 use crate::batch::Reply;
 use crate::input::Job;
@@ -59,7 +59,8 @@ pub fn run_transform(a: TransformArgs) -> Result<ExitCode> {
     })
 }
 
-/// Reads the job's puzzle and writes `f` of it, or the reason it cannot.
+/// Reads the job's puzzle (rejecting equal givens in a house) and writes `f` of it, or
+/// the reason it cannot.
 fn answer<F>(job: &Job, format: Format, f: F) -> Reply
 where
     F: Fn(&Grid) -> Result<Grid, String>,
@@ -68,7 +69,7 @@ where
         Json::object(job_fields(job, Json::Null, Json::from(message))).to_string()
     };
     let json: JsonError = (format == Format::Json).then_some(&to_json);
-    let grid = match read_puzzle(job, json) {
+    let grid = match valid_puzzle(job, json) {
         Ok(g) => g,
         Err(reply) => return reply,
     };
