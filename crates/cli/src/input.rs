@@ -91,17 +91,23 @@ pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Result<Vec<Source>
 pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
     let layout = match (&args.box_shape, &args.regions) {
         (Some(shape), _) => Some(Layout::boxed(*shape)?),
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            Some(Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))?)
-        }
+        (None, Some(path)) => Some(regions_layout(path)?),
         (None, None) => None,
     };
     Ok(ReadOptions {
         layout: layout.map(Arc::new),
         diagonals: args.diagonals,
     })
+}
+
+/// The jigsaw layout of a region table file (`--regions`).
+///
+/// # Errors
+/// When the file cannot be read or is not a region table.
+pub fn regions_layout(path: &std::path::Path) -> Result<Layout> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))
 }
 
 /// Every record of every source, numbered in order. Streams: nothing is read ahead.

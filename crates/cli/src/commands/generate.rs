@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Grid, Layout};
@@ -117,11 +117,7 @@ fn shape(a: &GenerateArgs) -> Result<Shape> {
     }
     let layout = match (&a.box_shape, &a.regions) {
         (Some(shape), _) => Layout::boxed(*shape)?,
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))?
-        }
+        (None, Some(path)) => crate::input::regions_layout(path)?,
         (None, None) => match BoxShape::for_side(side) {
             Some(shape) => Layout::boxed(shape)?,
             None => bail!("a side of {side} has no boxes: use --jigsaw or --regions"),
