@@ -18,9 +18,14 @@
 //! 2. naked singles: bit-sliced counts over the nine words of each band;
 //! 3. stack pass: the layout rule on minicolumns (locked candidates in the column
 //!    direction, hence hidden singles in columns);
-//! 4. minirow triples: three digits sharing a minirow's three cells are all there.
+//! 4. triads (tdoku's "exactly three digits" per minirow and minicolumn, both ways):
+//!    a minirow or minicolumn whose cells hold only three digits has all three, which
+//!    leave the rest of its row (column) and box; one into which three digits are forced
+//!    (each alone in its row, or column) keeps only those three.
 
-use super::tables::{BAND_PEERS, COLUMN_CELLS, LAYOUT, MINIROW_CELLS, ROW_INFO};
+use super::tables::{
+    BAND_PEERS, COLUMN_CELLS, CONFIGS, LAYOUT, MINIROW_CELLS, PERM_MINIS, ROW_INFO,
+};
 
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -101,6 +106,24 @@ static FORCED_OUT: [u16; 512] = {
     t
 };
 
+/// For a layout-consistent minirow map: the minirows alone in their row (forced).
+static ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let r = (m >> (3 * k)) & 7;
+            if r != 0 && r & (r - 1) == 0 {
+                t[m] |= (r << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The minirow map of a band word: bit `3 * row + box` when the minirow has a candidate.
 #[inline(always)]
 fn minirows(w: u32) -> usize {
@@ -114,6 +137,57 @@ fn minirows(w: u32) -> usize {
 #[inline(always)]
 fn columns(w: u32) -> u32 {
     (w | w >> 9 | w >> 18) & 0x1ff
+}
+
+/// Bit-sliced counts of nine maps, per bit: seen once or three times (`ones`), two or
+/// three times (`twos`), four times or more (`many`).
+struct Tally<T> {
+    ones: T,
+    twos: T,
+    many: T,
+}
+
+impl<T> Tally<T>
+where
+    T: Copy
+        + Default
+        + PartialEq
+        + std::ops::BitAnd<Output = T>
+        + std::ops::BitXor<Output = T>
+        + std::ops::BitOr<Output = T>
+        + std::ops::Not<Output = T>,
+{
+    #[inline(always)]
+    fn of(maps: [T; 9]) -> Tally<T> {
+        let mut t = Tally {
+            ones: T::default(),
+            twos: T::default(),
+            many: T::default(),
+        };
+        for m in maps {
+            let carry1 = t.ones & m;
+            t.ones = t.ones ^ m;
+            let carry2 = t.twos & carry1;
+            t.twos = t.twos ^ carry1;
+            t.many = t.many | carry2;
+        }
+        t
+    }
+
+    /// The bits seen exactly three times.
+    #[inline(always)]
+    fn exactly_three(&self) -> T {
+        self.ones & self.twos & !self.many
+    }
+
+    /// The bits seen three times, or a contradiction if any was seen more often.
+    #[inline(always)]
+    fn three_at_most(&self) -> Result<T, Contradiction> {
+        if self.many != T::default() {
+            return Err(Contradiction);
+        }
+        Ok(self.ones & self.twos)
+    }
 }
 
 /// A contradiction: this line of search has no solution.
@@ -268,7 +342,9 @@ impl Board {
             if self.vdirty != 0 && self.stacks()? {
                 continue;
             }
-            if !self.minirow_triples()? {
+            let bands = self.tdirty;
+            let rows = self.minirow_triples()?;
+            if !rows && !self.minicolumn_triples(bands)? {
                 return Ok(());
             }
         }
@@ -360,7 +436,8 @@ impl Board {
     }
 
     /// Minirows whose three cells have only three digits between them: each of those
-    /// digits is in the minirow, so it leaves the rest of the row and of the box.
+    /// digits is in the minirow, so it leaves the rest of the row and of the box. And
+    /// minirows into which three digits are forced: the other digits leave them.
     /// `Ok(true)` when a candidate was removed.
     #[inline(always)]
     fn minirow_triples(&mut self) -> Result<bool, Contradiction> {
@@ -372,15 +449,22 @@ impl Board {
             for (d, m) in minis.iter_mut().enumerate() {
                 *m = minirows(self.cand[9 * b + d]);
             }
-            let (mut c1, mut c2, mut c4) = (0usize, 0usize, 0usize);
-            for &m in &minis {
-                let carry1 = c1 & m;
-                c1 ^= m;
-                let carry2 = c2 & carry1;
-                c2 ^= carry1;
-                c4 |= carry2;
+            let triples = Tally::of(minis).exactly_three();
+            // Hidden side: digits forced into a minirow (alone in their row).
+            let forced = minis.map(|m| ALONE[m] as usize);
+            let full = Tally::of(forced).three_at_most()?;
+            if full != 0 {
+                for d in 0..9 {
+                    let out = full & !forced[d] & minis[d];
+                    if out != 0 {
+                        let i = 9 * b + d;
+                        let kept = self.cand[i] & !MINIROW_CELLS[out];
+                        changed = true;
+                        self.set(i, kept);
+                        minis[d] &= !out;
+                    }
+                }
             }
-            let triples = c1 & c2 & !c4;
             if triples == 0 {
                 continue;
             }
@@ -396,6 +480,121 @@ impl Board {
             }
         }
         Ok(changed)
+    }
+
+    /// [`Board::minirow_triples`] in the column direction, on the minicolumns of the bands
+    /// changed since the last pass (`dirty`): a digit's 27-bit map has bit
+    /// `9 * band + column` when the digit has a candidate in that minicolumn.
+    #[inline(always)]
+    fn minicolumn_triples(&mut self, dirty: u32) -> Result<bool, Contradiction> {
+        if dirty == 0 {
+            return Ok(false);
+        }
+        let mut maps = [0u32; 9];
+        for (d, m) in maps.iter_mut().enumerate() {
+            *m = columns(self.cand[d])
+                | columns(self.cand[9 + d]) << 9
+                | columns(self.cand[18 + d]) << 18;
+        }
+        let triples = Tally::of(maps).exactly_three();
+        let mut changed = false;
+        // Hidden side: digits forced into a minicolumn (alone in their column).
+        let forced = maps.map(|m| {
+            let (x0, x1, x2) = (m & 0x1ff, (m >> 9) & 0x1ff, m >> 18);
+            (x0 & !x1 & !x2) | (x1 & !x0 & !x2) << 9 | (x2 & !x0 & !x1) << 18
+        });
+        let full = Tally::of(forced).three_at_most()?;
+        if full != 0 {
+            for d in 0..9 {
+                let out = full & !forced[d] & maps[d];
+                if out != 0 {
+                    for b in 0..3 {
+                        let cols = (out >> (9 * b)) & 0x1ff;
+                        let i = 9 * b + d;
+                        self.set(i, self.cand[i] & !COLUMN_CELLS[cols as usize]);
+                    }
+                    changed = true;
+                    maps[d] &= !out;
+                }
+            }
+        }
+        if triples == 0 {
+            return Ok(changed);
+        }
+        for (d, &m) in maps.iter().enumerate() {
+            let forced = triples & m;
+            if forced == 0 {
+                continue;
+            }
+            let f = [forced & 0x1ff, (forced >> 9) & 0x1ff, forced >> 18];
+            for b in 0..3 {
+                let other = f[OTHER_BANDS[b][0]] | f[OTHER_BANDS[b][1]];
+                let stacks = f[b] | f[b] >> 1 | f[b] >> 2;
+                let stacks = stacks & 0o111;
+                let spread = (stacks | stacks << 1 | stacks << 2) & !f[b];
+                let out = COLUMN_CELLS[(other | spread) as usize];
+                let i = 9 * b + d;
+                let kept = self.cand[i] & !out;
+                changed |= kept != self.cand[i];
+                self.set(i, kept);
+            }
+        }
+        Ok(changed)
+    }
+
+    /// What to guess when a puzzle has proved hard: a digit's layout in a band or stack
+    /// (tdoku's branching, from its published design): the band or stack whose digits
+    /// have the fewest layouts in all, and there the digit with the fewest (at least
+    /// two). Returns the unit (bands 0..3, stacks 3..6), the digit and its layouts as a
+    /// 6-bit mask; each layout fixes three minirows (or minicolumns) at once.
+    #[inline(always)]
+    pub fn choose_layout(&self) -> (usize, usize, u8) {
+        // Per unit: (layouts of all digits, fewest layouts ≥ 2, its digit, its layouts).
+        let mut units = [(0u32, u32::MAX, 0usize, 0u8); 6];
+        for d in 0..9 {
+            let words = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let cols = words.map(columns);
+            for (u, unit) in units.iter_mut().enumerate() {
+                let minis = if u < 3 {
+                    minirows(words[u])
+                } else {
+                    let s = 3 * (u - 3);
+                    ((cols[0] >> s) & 7 | ((cols[1] >> s) & 7) << 3 | ((cols[2] >> s) & 7) << 6)
+                        as usize
+                };
+                let layouts = CONFIGS[minis];
+                let n = layouts.count_ones();
+                unit.0 += n;
+                if n >= 2 && n < unit.1 {
+                    (unit.1, unit.2, unit.3) = (n, d, layouts);
+                }
+            }
+        }
+        let (u, best) = units
+            .iter()
+            .enumerate()
+            .filter(|(_, unit)| unit.1 != u32::MAX)
+            .min_by_key(|(_, unit)| unit.0)
+            .expect("an unsolved board has a digit with two layouts");
+        (u, best.2, best.3)
+    }
+
+    /// Keeps only layout `p` of digit `d` in band or stack `unit`.
+    #[inline(always)]
+    pub fn restrict(&mut self, unit: usize, d: usize, p: usize) {
+        let minis = PERM_MINIS[p];
+        if unit < 3 {
+            let i = 9 * unit + d;
+            self.set(i, self.cand[i] & MINIROW_CELLS[minis as usize]);
+        } else {
+            let s = unit - 3;
+            for b in 0..3 {
+                let allowed = ((minis as u32 >> (3 * b)) & 7) << (3 * s);
+                let cols = (0x1ff & !(7 << (3 * s))) | allowed;
+                let i = 9 * b + d;
+                self.set(i, self.cand[i] & COLUMN_CELLS[cols as usize]);
+            }
+        }
     }
 
     /// Cells with exactly two candidates, per band.

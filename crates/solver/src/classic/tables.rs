@@ -38,6 +38,41 @@ pub(crate) static COLUMN_CELLS: [u32; 512] = column_cells();
 /// For a cell of a band (0..27): the other cells of its row, box and column in the band.
 pub(crate) static BAND_PEERS: [u32; 27] = band_peers();
 
+/// For a 9-bit map of possible minirows: bit p set when permutation p (see
+/// [`PERM_MINIS`]) has all three of its minirows possible.
+pub(crate) static CONFIGS: [u8; 512] = configs();
+
+/// The minirows of each of the six layouts (bit `3 * line + box`).
+pub(crate) static PERM_MINIS: [Minis; 6] = perm_minis();
+
+const fn perm_minis() -> [Minis; 6] {
+    let mut t = [0 as Minis; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        t[p] = ((1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))) as Minis;
+        p += 1;
+    }
+    t
+}
+
+const fn configs() -> [u8; 512] {
+    let minis = perm_minis();
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if m & minis[p] as usize == minis[p] as usize {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 const fn row_info() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut v = 0;
