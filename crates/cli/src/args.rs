@@ -300,9 +300,9 @@ pub struct GenerateArgs {
     /// Print complete grids (solutions) instead of puzzles.
     #[arg(long)]
     pub grid: bool,
-    /// How complete grids are made: a random grid, or seed 003's shuffles of a valid one.
-    #[arg(long, value_enum, default_value = "random")]
-    pub method: MethodArg,
+    /// How complete grids are made. Default: uniform with --grid, random for puzzles.
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
     /// Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal,
     /// random.
     #[arg(long, default_value = "none")]
@@ -356,7 +356,9 @@ pub struct GenerateArgs {
 /// `--method`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MethodArg {
-    /// A random grid.
+    /// Every grid exactly equally likely (4×4, 6×6 and 9×9 boxes; other layouts: random).
+    Uniform,
+    /// A random grid: fast, but not exactly uniform.
     Random,
     /// Seed 003: band, stack, row, column and digit permutations of a valid grid.
     Shuffle,

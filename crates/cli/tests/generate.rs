@@ -109,6 +109,15 @@ fn grids_layouts_and_symmetries() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().all(|l| l.len() == 81 && !l.contains('.')));
+    // Uniform by default; where it is not exact, the user is told.
+    let (code, out, err) = run(&["generate", "--grid", "-n", "5", "--seed", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 5);
+    assert!(err.is_empty(), "{err}");
+    let (code, out, err) = run(&["generate", "--grid", "-n", "2", "--size", "16"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2);
+    assert!(err.contains("not exactly uniform"), "{err}");
     let (code, out, err) = run(
         &[
             "generate",

@@ -38,6 +38,7 @@ pub mod solution;
 mod symmetry;
 pub mod target;
 pub mod transform;
+pub mod uniform;
 
 use std::sync::Arc;
 
@@ -66,9 +67,13 @@ pub enum Shape {
 /// How complete grids are made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// [`solution::random`].
+    /// [`solution::random`]: fast, every grid of an equivalence class equally likely,
+    /// but the classes are not weighted exactly (what puzzles start from).
     #[default]
     Random,
+    /// [`uniform::grid`]: every grid exactly equally likely, on the layouts it handles
+    /// (4×4, 6×6, 9×9); [`solution::random`] on the others.
+    Uniform,
     /// [`solution::shuffled`] (seed 003).
     Shuffle,
 }
@@ -355,6 +360,7 @@ fn made(c: Candidate, solution: Grid, tries: u64, met: bool) -> Generated {
 pub fn complete_grid(request: &Request, rng: &mut Rng) -> Result<Grid, GenerateError> {
     let grid_of = |layout: &Arc<Layout>, rng: &mut Rng| match request.method {
         Method::Random => solution::random(layout, rng),
+        Method::Uniform => uniform::grid(layout, rng).or_else(|| solution::random(layout, rng)),
         Method::Shuffle => solution::shuffled(layout, rng),
     };
     match &request.shape {

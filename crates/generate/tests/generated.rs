@@ -191,6 +191,7 @@ fn se_ranges_and_needed_techniques() {
 fn grid_methods_give_valid_distinct_grids() {
     for method in [
         sudokit_generate::Method::Random,
+        sudokit_generate::Method::Uniform,
         sudokit_generate::Method::Shuffle,
     ] {
         let request = Request {

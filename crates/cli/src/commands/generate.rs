@@ -10,8 +10,8 @@ use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Grid, Layout};
 use sudokit_generate::{
-    complete_grid, target, GenerateError, Generated, Generator, Method, Request, Shape, Symmetry,
-    Target,
+    complete_grid, target, uniform, GenerateError, Generated, Generator, Method, Request, Shape,
+    Symmetry, Target,
 };
 use sudokit_logic::{Level, Rating, Technique};
 
@@ -87,10 +87,22 @@ fn request(a: &GenerateArgs) -> Result<Request> {
         None => None,
     };
     let mut request = Request::new(shape);
-    request.method = match a.method {
+    let default_method = match a.grid {
+        true => MethodArg::Uniform,
+        false => MethodArg::Random,
+    };
+    request.method = match a.method.unwrap_or(default_method) {
+        MethodArg::Uniform => Method::Uniform,
         MethodArg::Random => Method::Random,
         MethodArg::Shuffle => Method::Shuffle,
     };
+    let exact = matches!(&request.shape, Shape::Fixed(layout) if uniform::supported(layout));
+    if request.method == Method::Uniform && !exact {
+        eprintln!(
+            "note: exactly uniform grids are made for 4×4, 6×6 and 9×9 boxes; \
+             this layout's are random, not exactly uniform"
+        );
+    }
     request.symmetry = symmetry.unwrap_or(Symmetry::None);
     request.random_symmetry = symmetry.is_none();
     request.clues = a.clues;
