@@ -320,9 +320,10 @@ impl Board {
         self.set(9 * b + d, self.cand[9 * b + d] & !cells);
     }
 
-    /// Propagates to a fixed point.
+    /// Propagates to a fixed point; the triads only when `triads` (they pay on hard
+    /// puzzles, not on the generator's nearly solved boards).
     #[inline(always)]
-    pub fn propagate(&mut self) -> Result<(), Contradiction> {
+    pub fn propagate(&mut self, triads: bool) -> Result<(), Contradiction> {
         loop {
             while self.dirty != 0 {
                 for b in 0..3 {
@@ -341,6 +342,9 @@ impl Board {
             }
             if self.vdirty != 0 && self.stacks()? {
                 continue;
+            }
+            if !triads {
+                return Ok(());
             }
             let bands = self.tdirty;
             let rows = self.minirow_triples()?;

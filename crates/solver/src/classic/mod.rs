@@ -103,7 +103,7 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
     stack.push(start);
     while let Some(mut board) = stack.pop() {
         loop {
-            if board.propagate().is_err() {
+            if board.propagate(query.exclude.is_none()).is_err() {
                 break;
             }
             if board.is_solved() {
