@@ -133,6 +133,14 @@ fn minirows(w: u32) -> usize {
     r0 as usize | (r1 as usize) << 3 | (r2 as usize) << 6
 }
 
+/// The minicolumn map of stack `s` for one digit, from its column sets in the three
+/// bands (see [`columns`]): bit `3 * band + column in the stack`.
+#[inline(always)]
+fn minicolumns(cols: [u32; 3], s: usize) -> usize {
+    let part = |c: u32| ((c >> (3 * s)) & 7) as usize;
+    part(cols[0]) | part(cols[1]) << 3 | part(cols[2]) << 6
+}
+
 /// The 9 columns (bit = column) holding a bit of band word `w`.
 #[inline(always)]
 fn columns(w: u32) -> u32 {
@@ -419,10 +427,7 @@ impl Board {
             let cols = w.map(columns);
             let mut allowed = [0u32; 3];
             for s in 0..3 {
-                let q = (cols[0] >> (3 * s)) & 7
-                    | ((cols[1] >> (3 * s)) & 7) << 3
-                    | ((cols[2] >> (3 * s)) & 7) << 6;
-                let a = LAYOUT[q as usize] as u32;
+                let a = LAYOUT[minicolumns(cols, s)] as u32;
                 if a == 0 {
                     return Err(Contradiction);
                 }
@@ -559,12 +564,9 @@ impl Board {
             let words = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
             let cols = words.map(columns);
             for (u, unit) in units.iter_mut().enumerate() {
-                let minis = if u < 3 {
-                    minirows(words[u])
-                } else {
-                    let s = 3 * (u - 3);
-                    ((cols[0] >> s) & 7 | ((cols[1] >> s) & 7) << 3 | ((cols[2] >> s) & 7) << 6)
-                        as usize
+                let minis = match u {
+                    0..3 => minirows(words[u]),
+                    _ => minicolumns(cols, u - 3),
                 };
                 let layouts = CONFIGS[minis];
                 let n = layouts.count_ones();

@@ -104,21 +104,19 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The union of the minirows of every layout still possible ([`CONFIGS`]).
 const fn layout() -> [Minis; 512] {
+    let (minis, configs) = (perm_minis(), configs());
     let mut t = [0 as Minis; 512];
     let mut m = 0;
     while m < 512 {
-        let mut allowed: Minis = 0;
         let mut p = 0;
         while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if m & bits == bits {
-                allowed |= bits as Minis;
+            if configs[m] & (1 << p) != 0 {
+                t[m] |= minis[p];
             }
             p += 1;
         }
-        t[m] = allowed;
         m += 1;
     }
     t
