@@ -1,7 +1,7 @@
 //! Difficulty targets: a level, an SE range, a technique the path must use.
 
 use sudokit_core::Grid;
-use sudokit_logic::explain::next_step;
+use sudokit_logic::explain::{next_step_with, Memo};
 use sudokit_logic::rating::level_max_score;
 use sudokit_logic::{Board, Level, Options, Path, Rating, Technique};
 
@@ -86,8 +86,9 @@ pub fn rate_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating
         solved: false,
     };
     let mut score = 0u64;
+    let mut memo = Memo::new();
     while !path.board.is_solved() {
-        let Some(step) = next_step(&path.board, options) else {
+        let Some(step) = next_step_with(&path.board, options, &mut memo) else {
             break;
         };
         score += u64::from(step.technique.score());

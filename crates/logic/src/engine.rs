@@ -1,5 +1,9 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
+use std::sync::Arc;
+
+use sudokit_core::{CellSet, Digit, DigitSet, Layout};
+
 use crate::board::Board;
 use crate::context::Context;
 use crate::step::Step;
@@ -57,8 +61,9 @@ impl Order {
     }
 }
 
-/// Runs the finder of `technique` into `sink`.
-pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
+/// Runs the finder of `technique` into `sink`; the single-digit techniques (see
+/// [`Memo`]) look at `digits` only.
+pub(crate) fn run(ctx: &Context, technique: Technique, digits: DigitSet, sink: &mut Sink) {
     use fish::Kind;
     use Technique::*;
     let board = ctx.board;
@@ -76,20 +81,20 @@ pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
         HiddenPair => hidden_subset::find(board, sink, 2),
         HiddenTriple => hidden_subset::find(board, sink, 3),
         HiddenQuad => hidden_subset::find(board, sink, 4),
-        XWing => fish::find(board, sink, 2, Kind::Basic),
-        Swordfish => fish::find(board, sink, 3, Kind::Basic),
-        Jellyfish => fish::find(board, sink, 4, Kind::Basic),
-        FinnedXWing => fish::find(board, sink, 2, Kind::Finned),
-        FinnedSwordfish => fish::find(board, sink, 3, Kind::Finned),
-        FinnedJellyfish => fish::find(board, sink, 4, Kind::Finned),
-        SashimiXWing => fish::find(board, sink, 2, Kind::Sashimi),
-        SashimiSwordfish => fish::find(board, sink, 3, Kind::Sashimi),
-        SashimiJellyfish => fish::find(board, sink, 4, Kind::Sashimi),
+        XWing => fish::find(board, sink, digits, 2, Kind::Basic),
+        Swordfish => fish::find(board, sink, digits, 3, Kind::Basic),
+        Jellyfish => fish::find(board, sink, digits, 4, Kind::Basic),
+        FinnedXWing => fish::find(board, sink, digits, 2, Kind::Finned),
+        FinnedSwordfish => fish::find(board, sink, digits, 3, Kind::Finned),
+        FinnedJellyfish => fish::find(board, sink, digits, 4, Kind::Finned),
+        SashimiXWing => fish::find(board, sink, digits, 2, Kind::Sashimi),
+        SashimiSwordfish => fish::find(board, sink, digits, 3, Kind::Sashimi),
+        SashimiJellyfish => fish::find(board, sink, digits, 4, Kind::Sashimi),
         Bug1 => uniqueness::find_bug(board, sink),
         Skyscraper | TwoStringKite | TurbotFish => {
-            single_digit::find_turbot(board, sink, technique)
+            single_digit::find_turbot(board, sink, digits, technique)
         }
-        EmptyRectangle => single_digit::find_empty_rectangle(board, sink),
+        EmptyRectangle => single_digit::find_empty_rectangle(board, sink, digits),
         WWing => wings::find_w(board, sink),
         XyWing => wings::find_xy(board, sink, false),
         XyzWing => wings::find_xy(board, sink, true),
@@ -98,7 +103,7 @@ pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
         | HiddenRectangle => uniqueness::find(ctx, sink, technique),
         SueDeCoq => sue_de_coq::find(board, sink),
         SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
-            coloring::find(board, sink, technique)
+            coloring::find(board, sink, digits, technique)
         }
         RemotePair
         | XChain
@@ -108,7 +113,7 @@ pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
         | Aic
         | GroupedContinuousNiceLoop
         | GroupedDiscontinuousNiceLoop
-        | GroupedAic => chains::find(ctx, sink, &[technique]),
+        | GroupedAic => chains::find(ctx, sink, digits, &[technique]),
         AlsXz => als::find_xz(ctx, sink),
         AlsXyWing => als::find_xy_wing(ctx, sink),
         ForcingChainContradiction => forcing::find_contradiction(board, sink, 0),
@@ -128,23 +133,106 @@ pub(crate) fn run(ctx: &Context, technique: Technique, sink: &mut Sink) {
     }
 }
 
+/// Does `technique` look at one digit at a time, seeing only that digit's cells?
+fn single_digit(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XWing
+            | Swordfish
+            | Jellyfish
+            | FinnedXWing
+            | FinnedSwordfish
+            | FinnedJellyfish
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
+            | Skyscraper
+            | TwoStringKite
+            | TurbotFish
+            | EmptyRectangle
+            | SimpleColorsTrap
+            | SimpleColorsWrap
+            | MultiColors1
+            | MultiColors2
+            | XChain
+    )
+}
+
+/// What the engine remembers from one board to the next along a path, to skip work that
+/// cannot find anything.
+///
+/// A single-digit technique (fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
+/// Rectangle, colouring, X-Chain) sees only the layout and one digit's cells at a time.
+/// When it found nothing in a digit's cells, it finds nothing there again while they stay
+/// the same, so the engine looks only at the digits whose cells changed since. Most steps
+/// change two or three digits, so most of these searches are skipped, and the path is
+/// the same as without a memo.
+#[derive(Clone, Debug, Default)]
+pub struct Memo {
+    layout: Option<Arc<Layout>>,
+    /// `empty[technique * side + digit]`: the digit's cells when the technique last
+    /// found nothing in them.
+    empty: Vec<Option<CellSet>>,
+}
+
+impl Memo {
+    /// An empty memo.
+    pub fn new() -> Memo {
+        Memo::default()
+    }
+
+    /// The digits `technique` has to look at on `board`.
+    fn fresh(&mut self, board: &Board, technique: Technique) -> DigitSet {
+        let side = board.side();
+        if !self
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, board.layout()))
+        {
+            self.layout = Some(board.layout().clone());
+            self.empty = vec![None; Technique::ALL.len() * side];
+        }
+        let at = technique as usize * side;
+        Digit::all(side)
+            .filter(|&d| self.empty[at + d.index()].as_ref() != Some(board.cells_with(d)))
+            .collect()
+    }
+
+    /// Remembers that `technique` found nothing in the cells of `digits` on `board`.
+    fn found_nothing(&mut self, board: &Board, technique: Technique, digits: DigitSet) {
+        let at = technique as usize * board.side();
+        for d in digits {
+            self.empty[at + d.index()] = Some(*board.cells_with(d));
+        }
+    }
+}
+
 /// The next step: the first technique, in order, that finds one. Nice loops and AICs
 /// (and their grouped forms) are one search each, as in HoDoKu: whichever shape is found
 /// first is reported.
 pub fn next_step(board: &Board, options: &Options) -> Option<Step> {
-    next_step_observed(board, options, &mut |_, _| {})
+    next_step_with(board, options, &mut Memo::new())
 }
 
-/// [`next_step`], calling `observe` after each technique tried with it and whether it
-/// found the step (for profiling the engine).
+/// [`next_step`] with a memo carried along a path (the boards of successive calls
+/// should differ by a few steps; any boards give the same steps, only slower).
+pub fn next_step_with(board: &Board, options: &Options, memo: &mut Memo) -> Option<Step> {
+    next_step_observed(board, options, memo, &mut |_, _| {})
+}
+
+/// [`next_step_with`], calling `observe` after each technique tried with it and whether
+/// it found the step (for profiling the engine).
 #[doc(hidden)]
 pub fn next_step_observed(
     board: &Board,
     options: &Options,
+    memo: &mut Memo,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
     let ctx = Context::new(board);
     let mut sink = Sink::new(true);
+    let all = DigitSet::full(board.side());
     for &t in options
         .order
         .techniques()
@@ -152,9 +240,18 @@ pub fn next_step_observed(
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {
         match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
-            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, family),
+            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all, family),
             Some(_) => continue,
-            None => run(&ctx, t, &mut sink),
+            None if single_digit(t) => {
+                let digits = memo.fresh(board, t);
+                if !digits.is_empty() {
+                    run(&ctx, t, digits, &mut sink);
+                }
+                if sink.steps.is_empty() {
+                    memo.found_nothing(board, t, digits);
+                }
+            }
+            None => run(&ctx, t, all, &mut sink),
         }
         let step = sink.steps.pop();
         observe(t, step.is_some());
@@ -168,14 +265,24 @@ pub fn next_step_observed(
 /// The first step `technique` finds on `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
     let mut sink = Sink::new(true);
-    run(&Context::new(board), technique, &mut sink);
+    run(
+        &Context::new(board),
+        technique,
+        DigitSet::full(board.side()),
+        &mut sink,
+    );
     sink.steps.into_iter().next()
 }
 
 /// Every step `technique` finds on `board` (all instances, not only the first).
 pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
     let mut sink = Sink::new(false);
-    run(&Context::new(board), technique, &mut sink);
+    run(
+        &Context::new(board),
+        technique,
+        DigitSet::full(board.side()),
+        &mut sink,
+    );
     sink.steps
 }
 
@@ -194,8 +301,9 @@ pub struct Path {
 pub fn solve(board: &Board, options: &Options) -> Path {
     let mut board = board.clone();
     let mut steps = Vec::new();
+    let mut memo = Memo::new();
     while !board.is_solved() {
-        let Some(step) = next_step(&board, options) else {
+        let Some(step) = next_step_with(&board, options, &mut memo) else {
             break;
         };
         board.apply(&step);

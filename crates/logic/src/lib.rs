@@ -30,7 +30,8 @@ mod techniques;
 
 pub use board::Board;
 pub use engine::{
-    find_all, find_first, next_step, next_step_observed, solve, Options, Order, Path,
+    find_all, find_first, next_step, next_step_observed, next_step_with, solve, Memo, Options,
+    Order, Path,
 };
 pub use rating::{rate, Rating};
 pub use step::{Als, Branch, Chain, Forcing, Node, Pattern, Step};
@@ -38,5 +39,5 @@ pub use technique::{Level, Technique};
 
 /// The engine's entry points under one name: `explain::solve`, `explain::next_step`.
 pub mod explain {
-    pub use crate::engine::{find_all, find_first, next_step, solve};
+    pub use crate::engine::{find_all, find_first, next_step, next_step_with, solve, Memo};
 }

@@ -377,8 +377,9 @@ pub(crate) const FAMILIES: [&[Technique]; 2] = [
     ],
 ];
 
-/// Looks for chains of the given techniques, which must share one scope.
-pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
+/// Looks for chains of the given techniques, which must share one scope (X-Chains: on
+/// `digits` only; the other chains use every digit).
+pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques: &[Technique]) {
     let board = ctx.board;
     let scope = match techniques[0] {
         Technique::XChain => Scope::SingleDigit,
@@ -409,7 +410,7 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, techniques: &[Technique]) {
             }
         }
         Scope::SingleDigit => {
-            for digit in Digit::all(board.side()) {
+            for digit in digits {
                 if search(
                     board,
                     &build(ctx, DigitSet::single(digit), scope),

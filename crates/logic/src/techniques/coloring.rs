@@ -7,7 +7,7 @@
 //!   so one of their opposite colors is; cells seeing both opposites lose the digit.
 //! - Multi Colors 2: a color sees both colors of another cluster: it is false.
 
-use sudokit_core::{Cell, CellSet, Digit};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::single_digit::strong_links;
 use super::{with_digit, Sink};
@@ -70,8 +70,8 @@ fn pattern(digit: Digit, clusters: &[&Cluster]) -> Pattern {
     }
 }
 
-pub(crate) fn find(board: &Board, sink: &mut Sink, technique: Technique) {
-    for digit in Digit::all(board.side()) {
+pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, technique: Technique) {
+    for digit in digits {
         let clusters = clusters(board, digit);
         let with = board.cells_with(digit);
         let found = match technique {

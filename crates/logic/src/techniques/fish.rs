@@ -7,7 +7,7 @@
 //! digit either way. Sashimi: without its fins, some base line would keep at most one
 //! candidate.
 
-use sudokit_core::{Cell, CellSet, Digit, House};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{subsets, with_digit, Sink};
 use crate::step::{Pattern, Step};
@@ -22,10 +22,10 @@ pub(crate) enum Kind {
     Sashimi,
 }
 
-pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize, kind: Kind) {
-    let n = board.side();
+/// Fish of `size` base lines and this kind, on `digits`.
+pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, size: usize, kind: Kind) {
     let regions = [Regions::new(board, true), Regions::new(board, false)];
-    for digit in Digit::all(n) {
+    for digit in digits {
         for rows_first in [true, false] {
             let search = Search::new(board, digit, rows_first, &regions[rows_first as usize ^ 1]);
             if search.run(sink, size, kind) {

@@ -4,7 +4,7 @@
 //! pair) is a house where the digit has exactly two places; one of them is true. So one
 //! end of the chain is true, and cells seeing both ends lose the digit.
 
-use sudokit_core::{Cell, CellSet, Digit, House, HouseKind};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 
 use super::{with_digit, Sink};
 use crate::step::{Chain, Node, Pattern, Step};
@@ -43,9 +43,9 @@ fn line(board: &Board, h: House) -> Line {
 }
 
 /// Skyscraper, 2-String Kite and Turbot Fish: strong(a–b), weak(b–c), strong(c–d).
-pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, wanted: Technique) {
+pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, wanted: Technique) {
     let layout = board.layout();
-    for digit in Digit::all(board.side()) {
+    for digit in digits {
         let links = strong_links(board, digit);
         for (i, &(a0, b0, h1)) in links.iter().enumerate() {
             for &(c0, d0, h2) in &links[i + 1..] {
@@ -109,10 +109,10 @@ fn classify(board: &Board, h1: House, h2: House, b: Cell, c: Cell) -> Technique 
 /// with candidates on both arms). A strong link on a column (row) with one end on the
 /// cross's row (column) removes the digit where its other end's row (column) meets the
 /// cross's column (row).
-pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink) {
+pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink, digits: DigitSet) {
     let layout = board.layout();
     let n = layout.side();
-    for digit in Digit::all(n) {
+    for digit in digits {
         let links = strong_links(board, digit);
         for region in 0..n {
             let rh = layout.region_house(region);

@@ -1,0 +1,66 @@
+//! The engine's memo skips work, never steps: a path found with it (`solve`) is the path
+//! found without it (`next_step` on each board afresh), step for step.
+
+use sudokit_core::Grid;
+use sudokit_logic::{next_step, next_step_with, solve, Board, Memo, Options, Step, Technique};
+
+mod common;
+
+/// The path of `next_step` calls with no memo.
+fn path_without_memo(board: &Board, options: &Options) -> Vec<Step> {
+    let mut board = board.clone();
+    let mut steps = Vec::new();
+    while let Some(step) = next_step(&board, options) {
+        board.apply(&step);
+        steps.push(step);
+        if board.is_solved() {
+            break;
+        }
+    }
+    steps
+}
+
+#[test]
+fn paths_with_and_without_the_memo_agree_on_hard_puzzles() {
+    let file = common::data_dir().join("bench/puzzles3_magictour_top1465.txt");
+    let text = std::fs::read_to_string(file).expect("top1465");
+    let options = Options::default();
+    let mut single_digit_steps = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(40) {
+        let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+        let with = solve(&board, &options);
+        let without = path_without_memo(&board, &options);
+        assert_eq!(with.steps, without, "{line}");
+        single_digit_steps += with
+            .steps
+            .iter()
+            .filter(|s| {
+                use Technique::*;
+                matches!(
+                    s.technique,
+                    XWing | Swordfish | FinnedXWing | Skyscraper | TwoStringKite | EmptyRectangle
+                )
+            })
+            .count();
+    }
+    // The sample exercises the techniques the memo skips.
+    assert!(single_digit_steps > 0);
+}
+
+#[test]
+fn one_memo_serves_boards_of_different_layouts() {
+    let small = Grid::from_line("1...........4..3").expect("4x4");
+    let large = Grid::from_line(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    )
+    .expect("9x9");
+    let options = Options::default();
+    let mut memo = Memo::new();
+    for grid in [&large, &small, &large] {
+        let board = Board::new(grid, None);
+        assert_eq!(
+            next_step_with(&board, &options, &mut memo),
+            next_step(&board, &options)
+        );
+    }
+}
