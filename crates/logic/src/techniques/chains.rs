@@ -42,6 +42,8 @@ struct GNode {
     digit: Digit,
     cells: CellSet,
     first: Cell,
+    /// The number of cells (most nodes have one, and their set tests are bit tests).
+    size: usize,
     group: bool,
     /// The almost locked set the node belongs to, if any (index into `Graph::sets`).
     set: Option<usize>,
@@ -140,6 +142,17 @@ pub(crate) struct Graph {
     sets: Vec<(CellSet, DigitSet)>,
 }
 
+impl GNode {
+    /// Are all the node's cells in `set`?
+    fn within(&self, set: &CellSet) -> bool {
+        if self.size == 1 {
+            set.contains(self.first)
+        } else {
+            self.cells.is_subset(set)
+        }
+    }
+}
+
 impl Graph {
     fn push(
         &mut self,
@@ -167,6 +180,7 @@ impl Graph {
             digit,
             cells,
             first,
+            size: cells.len(),
             group,
             set,
             peers,
@@ -274,7 +288,7 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
             out.extend(
                 at(c, node.digit)
                     .iter()
-                    .filter(|&&j| nodes[j as usize].cells.is_subset(&node.peers)),
+                    .filter(|&&j| nodes[j as usize].within(&node.peers)),
             );
         }
         if !node.group {
@@ -310,23 +324,32 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
         for h in (0..layout.houses().len()).map(House::new) {
             for digit in digits {
                 let places = board.house_cells_with(h, digit);
-                if places.len() < 2 {
+                let count = places.len();
+                if count < 2 {
                     continue;
                 }
                 // Each node inside with the nodes covering exactly the rest (found by
-                // their first cell).
+                // their first cell): as many cells, all inside, none shared.
                 for c in places.iter() {
                     for &i in at(c, digit) {
                         let a = &g.nodes[i as usize];
-                        if !a.cells.is_subset(&places) {
+                        if a.size >= count || !a.within(&places) {
                             continue;
                         }
-                        let rest = places.without(&a.cells);
-                        let Some(f) = rest.first() else { continue };
+                        let f = places
+                            .iter()
+                            .find(|&x| !a.cells.contains(x))
+                            .expect("a node inside leaves a place");
                         strong.extend(
                             at(f, digit)
                                 .iter()
-                                .filter(|&&j| j > i && g.nodes[j as usize].cells == rest)
+                                .filter(|&&j| {
+                                    let b = &g.nodes[j as usize];
+                                    j > i
+                                        && b.size == count - a.size
+                                        && b.within(&places)
+                                        && (b.size == 1 || !b.cells.intersects(&a.cells))
+                                })
                                 .map(|&j| (i, j)),
                         );
                     }
@@ -593,13 +616,23 @@ const MAX_CLOSED_STATES: usize = 4096;
 /// "off" or the reverse, or one polarity implies some node both on and off. Every step
 /// a chain search can find (on any scope but bivalue cells) removes or places a single
 /// candidate X, and the chain read from X shows one of these, so when no node is marked
-/// there is nothing to find. `None` for graphs too large to close cheaply.
+/// there is nothing to find. Only cell nodes (the starts) are marked. `None` for graphs
+/// too large to close cheaply.
 ///
 /// The implications form a directed graph on the states (`2 * node + on`: an "on" state
 /// implies the "off" state of its weak links, an "off" state the "on" state of its
-/// strong links). Its strongly connected components come out of Tarjan's algorithm
-/// with every component they reach before them, so one pass gives each component the
-/// bitset of states it reaches.
+/// strong links). Links are symmetric, so the graph is skew-symmetric: u ⇒ v exactly
+/// when ¬v ⇒ ¬u. Two consequences make the closure small:
+///
+/// - One polarity implying a node both ways (u ⇒ x, u ⇒ ¬x) implies the other polarity
+///   (x ⇒ ¬u, so u ⇒ x ⇒ ¬u): a node is marked exactly when u ⇒ ¬u for one of its
+///   polarities u.
+/// - Tarjan's algorithm finishes the strongly connected components sinks first, and
+///   u ⇒ ¬u needs ¬u's component to finish no later than u's. So of each node only
+///   the polarity finished first (its *target*) can be implied by the other.
+///
+/// One pass gives each component, as it finishes, the bitset of the targets it reaches
+/// (one bit per cell node: the components it reaches all finished before it).
 fn provable(g: &Graph) -> Option<Vec<bool>> {
     let states = 2 * g.nodes.len();
     if states > MAX_CLOSED_STATES {
@@ -620,6 +653,8 @@ const NONE: u32 = u32::MAX;
 struct Closure<'g> {
     g: &'g Graph,
     words: usize,
+    /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
+    bit: Vec<u32>,
     index: Vec<u32>,
     low: Vec<u32>,
     comp: Vec<u32>,
@@ -627,16 +662,29 @@ struct Closure<'g> {
     stack: Vec<usize>,
     calls: Vec<(usize, usize)>,
     counter: u32,
-    /// For each component, in the order found, the bitset of states it reaches.
+    /// For each component, in the order found, the bitset of the targets it reaches.
     reach: Vec<u64>,
 }
 
 impl<'g> Closure<'g> {
     fn new(g: &'g Graph) -> Closure<'g> {
         let states = 2 * g.nodes.len();
+        let mut bits = 0;
+        let bit = g
+            .nodes
+            .iter()
+            .map(|n| {
+                if n.group {
+                    return NONE;
+                }
+                bits += 1;
+                bits - 1
+            })
+            .collect();
         Closure {
             g,
-            words: states.div_ceil(64),
+            words: (bits as usize).div_ceil(64),
+            bit,
             index: vec![NONE; states],
             low: vec![0; states],
             comp: vec![NONE; states],
@@ -693,11 +741,11 @@ impl<'g> Closure<'g> {
         }
     }
 
-    /// Pops the component rooted at `v`: its states and everything their links reach
-    /// (the components they reach were all finished before this one).
+    /// Pops the component rooted at `v`: the targets among its states, and those its
+    /// links reach (the components they reach were all finished before this one).
     fn component(&mut self, v: usize) {
         let words = self.words;
-        let c = self.reach.len() / words;
+        let c = self.reach.len() / words.max(1);
         self.reach.resize(self.reach.len() + words, 0);
         let mut members = Vec::new();
         loop {
@@ -712,7 +760,12 @@ impl<'g> Closure<'g> {
         let g = self.g;
         let (done, this) = self.reach.split_at_mut(c * words);
         for &w in &members {
-            this[w / 64] |= 1 << (w % 64);
+            // The target of its node: the other polarity is not finished yet (or in
+            // this component).
+            let bit = self.bit[w / 2];
+            if bit != NONE && (self.comp[w ^ 1] == NONE || self.comp[w ^ 1] == c as u32) {
+                this[bit as usize / 64] |= 1 << (bit % 64);
+            }
             let next = if w % 2 == 1 {
                 &g.weak[w / 2]
             } else {
@@ -729,19 +782,20 @@ impl<'g> Closure<'g> {
         }
     }
 
-    fn reached(&self, state: usize) -> &[u64] {
-        let c = self.comp[state] as usize;
-        &self.reach[c * self.words..(c + 1) * self.words]
-    }
-
-    /// Does "node on" imply "off" or the reverse, or either imply a contradiction?
+    /// Does one polarity of `node` (a cell node) imply the other?
     fn provable(&self, node: usize) -> bool {
-        let (off, on) = (self.reached(2 * node), self.reached(2 * node + 1));
-        let has = |r: &[u64], state: usize| r[state / 64] >> (state % 64) & 1 != 0;
-        // Both polarities of a node: bits 2i and 2i + 1.
-        let contradiction =
-            |r: &[u64]| r.iter().any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0);
-        has(on, 2 * node) || has(off, 2 * node + 1) || contradiction(on) || contradiction(off)
+        let bit = self.bit[node];
+        if bit == NONE {
+            return false;
+        }
+        let (off, on) = (
+            self.comp[2 * node] as usize,
+            self.comp[2 * node + 1] as usize,
+        );
+        // The polarity finished last is the only one that can imply the other.
+        let c = off.max(on);
+        let reach = &self.reach[c * self.words..(c + 1) * self.words];
+        off == on || reach[bit as usize / 64] >> (bit % 64) & 1 != 0
     }
 }
 
