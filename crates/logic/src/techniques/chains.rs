@@ -650,24 +650,28 @@ fn provable(g: &Graph) -> Option<Vec<bool>> {
 const NONE: u32 = u32::MAX;
 
 /// Tarjan's algorithm (iterative) over the implication graph, closing reachability.
-struct Closure<'g> {
-    g: &'g Graph,
+struct Closure {
     words: usize,
     /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
     bit: Vec<u32>,
+    /// The implications in one array: state `v` implies `next[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    next: Vec<u32>,
     index: Vec<u32>,
     low: Vec<u32>,
     comp: Vec<u32>,
     on_stack: Vec<bool>,
-    stack: Vec<usize>,
-    calls: Vec<(usize, usize)>,
+    stack: Vec<u32>,
+    /// The depth-first path: each state with the position of its next implication.
+    calls: Vec<(u32, u32)>,
     counter: u32,
     /// For each component, in the order found, the bitset of the targets it reaches.
     reach: Vec<u64>,
+    members: Vec<u32>,
 }
 
-impl<'g> Closure<'g> {
-    fn new(g: &'g Graph) -> Closure<'g> {
+impl Closure {
+    fn new(g: &Graph) -> Closure {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -681,10 +685,24 @@ impl<'g> Closure<'g> {
                 bits - 1
             })
             .collect();
+        // "On" implies the weak links off, "off" the strong links on.
+        let mut start = Vec::with_capacity(states + 1);
+        let mut next = Vec::with_capacity(g.weak.to.len() + g.strong.to.len());
+        start.push(0);
+        for v in 0..states {
+            let (links, on) = if v % 2 == 1 {
+                (&g.weak[v / 2], 0)
+            } else {
+                (&g.strong[v / 2], 1)
+            };
+            next.extend(links.iter().map(|&m| 2 * m + on));
+            start.push(next.len() as u32);
+        }
         Closure {
-            g,
             words: (bits as usize).div_ceil(64),
             bit,
+            start,
+            next,
             index: vec![NONE; states],
             low: vec![0; states],
             comp: vec![NONE; states],
@@ -693,37 +711,26 @@ impl<'g> Closure<'g> {
             calls: Vec::new(),
             counter: 0,
             reach: Vec::new(),
+            members: Vec::new(),
         }
-    }
-
-    /// The states `v` implies directly, as nodes (of the opposite polarity).
-    fn next(&self, v: usize) -> &'g [u32] {
-        if v % 2 == 1 {
-            &self.g.weak[v / 2]
-        } else {
-            &self.g.strong[v / 2]
-        }
-    }
-
-    fn target(v: usize, m: u32) -> usize {
-        2 * m as usize + (v % 2 == 0) as usize
     }
 
     fn enter(&mut self, v: usize) {
         self.index[v] = self.counter;
         self.low[v] = self.counter;
         self.counter += 1;
-        self.stack.push(v);
+        self.stack.push(v as u32);
         self.on_stack[v] = true;
-        self.calls.push((v, 0));
+        self.calls.push((v as u32, self.start[v]));
     }
 
     fn run(&mut self, root: usize) {
         self.enter(root);
-        while let Some(&(v, edge)) = self.calls.last() {
-            if let Some(&m) = self.next(v).get(edge) {
+        while let Some(&(v, pos)) = self.calls.last() {
+            let v = v as usize;
+            if pos < self.start[v + 1] {
                 self.calls.last_mut().expect("a call").1 += 1;
-                let w = Self::target(v, m);
+                let w = self.next[pos as usize] as usize;
                 if self.index[w] == NONE {
                     self.enter(w);
                 } else if self.on_stack[w] {
@@ -733,6 +740,7 @@ impl<'g> Closure<'g> {
             }
             self.calls.pop();
             if let Some(&(u, _)) = self.calls.last() {
+                let u = u as usize;
                 self.low[u] = self.low[u].min(self.low[v]);
             }
             if self.low[v] == self.index[v] {
@@ -747,32 +755,28 @@ impl<'g> Closure<'g> {
         let words = self.words;
         let c = self.reach.len() / words.max(1);
         self.reach.resize(self.reach.len() + words, 0);
-        let mut members = Vec::new();
+        self.members.clear();
         loop {
-            let w = self.stack.pop().expect("the component is on the stack");
+            let w = self.stack.pop().expect("the component is on the stack") as usize;
             self.on_stack[w] = false;
             self.comp[w] = c as u32;
-            members.push(w);
+            self.members.push(w as u32);
             if w == v {
                 break;
             }
         }
-        let g = self.g;
         let (done, this) = self.reach.split_at_mut(c * words);
-        for &w in &members {
+        for &w in &self.members {
+            let w = w as usize;
             // The target of its node: the other polarity is not finished yet (or in
             // this component).
             let bit = self.bit[w / 2];
             if bit != NONE && (self.comp[w ^ 1] == NONE || self.comp[w ^ 1] == c as u32) {
                 this[bit as usize / 64] |= 1 << (bit % 64);
             }
-            let next = if w % 2 == 1 {
-                &g.weak[w / 2]
-            } else {
-                &g.strong[w / 2]
-            };
-            for &m in next {
-                let cw = self.comp[Self::target(w, m)] as usize;
+            let next = &self.next[self.start[w] as usize..self.start[w + 1] as usize];
+            for &t in next {
+                let cw = self.comp[t as usize] as usize;
                 if cw != c {
                     for (a, b) in this.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
                         *a |= b;
