@@ -58,7 +58,12 @@ impl<'b> Context<'b> {
             Scope::GroupedAls => 2,
             _ => 0,
         };
-        self.graphs[slot]
-            .get_or_init(|| chains::build(self, DigitSet::full(self.board.side()), scope))
+        let digits = DigitSet::full(self.board.side());
+        self.graphs[slot].get_or_init(|| match scope {
+            // Each graph adds to the one below: groups to the candidates, then sets.
+            Scope::Grouped => chains::extend(self, self.graph(Scope::All), digits, scope),
+            Scope::GroupedAls => chains::extend(self, self.graph(Scope::Grouped), digits, scope),
+            _ => chains::build(self, digits, Scope::All),
+        })
     }
 }

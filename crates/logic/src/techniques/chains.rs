@@ -10,7 +10,7 @@
 //! The search is breadth-first from every node over the states "node off" and "node on",
 //! so each conclusion comes with its shortest chain.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::Sink;
 use crate::context::Context;
@@ -76,25 +76,28 @@ impl Links {
         Links { start, to }
     }
 
-    /// From undirected pairs (a counting sort by node, then each node's list sorted).
+    /// From undirected pairs: each pair is a link both ways.
     fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
+        let arcs: Vec<(u32, u32)> = pairs.iter().flat_map(|&(i, j)| [(i, j), (j, i)]).collect();
+        Links::from_arcs(n, &arcs)
+    }
+
+    /// From directed links `(from, to)` (a counting sort by node, then each node's list
+    /// sorted, repeats dropped: a pair can be strong in two houses).
+    fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Links {
         let mut start = vec![0u32; n + 1];
-        for &(i, j) in pairs {
+        for &(i, _) in arcs {
             start[i as usize + 1] += 1;
-            start[j as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
         let mut fill = start.clone();
-        let mut to = vec![0u32; 2 * pairs.len()];
-        for &(i, j) in pairs {
+        let mut to = vec![0u32; arcs.len()];
+        for &(i, j) in arcs {
             to[fill[i as usize] as usize] = j;
             fill[i as usize] += 1;
-            to[fill[j as usize] as usize] = i;
-            fill[j as usize] += 1;
         }
-        // Sort and drop repeats (a pair can be strong in two houses) in place.
         let mut out = Links {
             start: Vec::with_capacity(n + 1),
             to: Vec::with_capacity(to.len()),
@@ -134,6 +137,7 @@ impl std::ops::Index<usize> for Links {
 }
 
 /// Candidates and groups with their strong and weak links.
+#[derive(Default)]
 pub(crate) struct Graph {
     nodes: Vec<GNode>,
     strong: Links,
@@ -189,16 +193,47 @@ impl Graph {
     }
 }
 
+/// The graph of `scope` over `digits`.
 pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
-    let board = ctx.board;
-    let layout = board.layout();
-    let mut g = Graph {
-        nodes: Vec::new(),
-        strong: Links::default(),
-        weak: Links::default(),
-        sets: Vec::new(),
+    let mut g = Graph::default();
+    let in_cell = push_cells(&mut g, ctx.board, digits, scope);
+    if scope >= Scope::Grouped {
+        push_groups(&mut g, ctx.board, digits);
+    }
+    let als_nodes = if scope == Scope::GroupedAls {
+        push_als(&mut g, ctx, digits)
+    } else {
+        Vec::new()
     };
-    // The cell nodes of each cell, as a range of node indices.
+    link(&mut g, ctx.board, None, &in_cell, &als_nodes, scope);
+    g
+}
+
+/// The graph of `scope` (grouped, or grouped with almost locked sets) from `prev`, the
+/// graph of the scope below (every candidate, or grouped): its nodes come first in
+/// both, and links between them are the same, so only the new nodes' links are
+/// searched. The result is the graph [`build`] gives.
+pub(crate) fn extend(ctx: &Context, prev: &Graph, digits: DigitSet, scope: Scope) -> Graph {
+    let mut g = Graph {
+        nodes: prev.nodes.clone(),
+        sets: prev.sets.clone(),
+        ..Graph::default()
+    };
+    let als_nodes = match scope {
+        Scope::GroupedAls => push_als(&mut g, ctx, digits),
+        _ => {
+            push_groups(&mut g, ctx.board, digits);
+            Vec::new()
+        }
+    };
+    link(&mut g, ctx.board, Some(prev), &[], &als_nodes, scope);
+    g
+}
+
+/// Pushes a node per candidate of `digits` (bivalue cells only for that scope); returns
+/// each cell's nodes as a range of indices.
+fn push_cells(g: &mut Graph, board: &Board, digits: DigitSet, scope: Scope) -> Vec<(u32, u32)> {
+    let layout = board.layout();
     let mut in_cell: Vec<(u32, u32)> = vec![(0, 0); layout.cell_count()];
     for cell in layout.cells() {
         let cands = board.candidates(cell);
@@ -211,52 +246,74 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
         }
         in_cell[cell.index()] = (from, g.nodes.len() as u32);
     }
-    if scope >= Scope::Grouped {
-        for x in layout.intersections() {
-            let common: CellSet = x.common.iter().collect();
-            for digit in digits {
-                let cells = board.cells_with(digit).and(&common);
-                if cells.len() >= 2 {
-                    g.push(board, digit, cells, true, None);
-                }
+    in_cell
+}
+
+/// Pushes a group node per digit on each line-box intersection holding it twice or more.
+fn push_groups(g: &mut Graph, board: &Board, digits: DigitSet) {
+    for x in board.layout().intersections() {
+        let common: CellSet = x.common.iter().collect();
+        for digit in digits {
+            let cells = board.cells_with(digit).and(&common);
+            if cells.len() >= 2 {
+                g.push(board, digit, cells, true, None);
             }
         }
     }
-    // Almost locked sets as nodes: one per digit, on the set's cells holding it. If a
-    // digit is absent the set is locked and holds each other digit: strong links.
-    let mut als_nodes: Vec<(usize, usize)> = Vec::new();
-    if scope == Scope::GroupedAls {
-        for set in ctx
-            .als()
+}
+
+/// Pushes almost locked sets as nodes: one per digit, on the set's cells holding it. If
+/// a digit is absent the set is locked and holds each other digit: strong links.
+/// Returns each set's nodes as a range of indices.
+fn push_als(g: &mut Graph, ctx: &Context, digits: DigitSet) -> Vec<(usize, usize)> {
+    let board = ctx.board;
+    let mut als_nodes = Vec::new();
+    for set in ctx
+        .als()
+        .iter()
+        .filter(|s| (2..=MAX_ALS_CELLS).contains(&s.cells.len()))
+    {
+        // A digit no cell outside sees in all its places has no weak link: it can
+        // neither enter nor leave the set.
+        let live: DigitSet = set
+            .digits
+            .and(digits)
             .iter()
-            .filter(|s| (2..=MAX_ALS_CELLS).contains(&s.cells.len()))
-        {
-            // A digit no cell outside sees in all its places has no weak link: it can
-            // neither enter nor leave the set.
-            let live: DigitSet = set
-                .digits
-                .and(digits)
-                .iter()
-                .filter(|&d| !set.seeing(board, d).is_empty())
-                .collect();
-            if live.len() < 2 {
-                continue;
-            }
-            let first = g.nodes.len();
-            for digit in live {
-                g.push_with_peers(
-                    board,
-                    digit,
-                    *set.with(digit),
-                    *set.peers(digit),
-                    true,
-                    Some(g.sets.len()),
-                );
-            }
-            als_nodes.push((first, g.nodes.len()));
-            g.sets.push((set.cells, set.digits));
+            .filter(|&d| !set.seeing(board, d).is_empty())
+            .collect();
+        if live.len() < 2 {
+            continue;
         }
+        let first = g.nodes.len();
+        for digit in live {
+            g.push_with_peers(
+                board,
+                digit,
+                *set.with(digit),
+                *set.peers(digit),
+                true,
+                Some(g.sets.len()),
+            );
+        }
+        als_nodes.push((first, g.nodes.len()));
+        g.sets.push((set.cells, set.digits));
     }
+    als_nodes
+}
+
+/// Links the nodes of `g` not in `prev` (all of them without it) to every node, and
+/// keeps the links of `prev` between its own nodes. `in_cell`: the cell nodes of each
+/// cell, when they are new.
+fn link(
+    g: &mut Graph,
+    board: &Board,
+    prev: Option<&Graph>,
+    in_cell: &[(u32, u32)],
+    als_nodes: &[(usize, usize)],
+    scope: Scope,
+) {
+    let layout = board.layout();
+    let from = prev.map_or(0, |p| p.nodes.len());
     let n = g.nodes.len();
     // The nodes by first cell and digit, as ranges of `order`.
     let side = board.side();
@@ -282,7 +339,10 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
     // cell of the other, so the other's first cell is among the cells the first sees),
     // or two digits of one cell.
     let nodes = &g.nodes;
-    g.weak = Links::by_node(n, |i, out| {
+    let mut weak = Links::by_node(n, |i, out| {
+        if i < from {
+            return;
+        }
         let node = &nodes[i];
         for c in node.sees.iter() {
             out.extend(
@@ -300,8 +360,8 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
     // only its other nodes, and only if two of them are left.
     let mut strong: Vec<(u32, u32)> = Vec::new();
     let mut keep = vec![true; n];
-    for &(from, to) in &als_nodes {
-        let live: Vec<usize> = (from..to).filter(|&i| !g.weak[i].is_empty()).collect();
+    for &(from, to) in als_nodes {
+        let live: Vec<usize> = (from..to).filter(|&i| !weak[i].is_empty()).collect();
         if live.len() < 2 {
             live.iter().for_each(|&i| keep[i] = false);
             continue;
@@ -311,54 +371,82 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
         }
     }
     if keep.contains(&false) {
-        g.weak = g.weak.keep(&keep);
+        weak = weak.keep(&keep);
     }
     // Strong links: bivalue cells, and houses where two nodes cover every place of a digit.
-    for cell in layout.cells() {
-        let (from, to) = in_cell[cell.index()];
-        if board.candidates(cell).len() == 2 && to - from == 2 {
-            strong.push((from, from + 1));
-        }
-    }
-    if scope != Scope::Bivalue {
-        for h in (0..layout.houses().len()).map(House::new) {
-            for digit in digits {
-                let places = board.house_cells_with(h, digit);
-                let count = places.len();
-                if count < 2 {
-                    continue;
-                }
-                // Each node inside with the nodes covering exactly the rest (found by
-                // their first cell): as many cells, all inside, none shared.
-                for c in places.iter() {
-                    for &i in at(c, digit) {
-                        let a = &g.nodes[i as usize];
-                        if a.size >= count || !a.within(&places) {
-                            continue;
-                        }
-                        let f = places
-                            .iter()
-                            .find(|&x| !a.cells.contains(x))
-                            .expect("a node inside leaves a place");
-                        strong.extend(
-                            at(f, digit)
-                                .iter()
-                                .filter(|&&j| {
-                                    let b = &g.nodes[j as usize];
-                                    j > i
-                                        && b.size == count - a.size
-                                        && b.within(&places)
-                                        && (b.size == 1 || !b.cells.intersects(&a.cells))
-                                })
-                                .map(|&j| (i, j)),
-                        );
-                    }
-                }
+    if prev.is_none() {
+        for cell in layout.cells() {
+            let (from, to) = in_cell[cell.index()];
+            if board.candidates(cell).len() == 2 && to - from == 2 {
+                strong.push((from, from + 1));
             }
         }
     }
-    g.strong = Links::from_pairs(n, &strong);
-    g
+    if scope != Scope::Bivalue {
+        for (i, a) in g.nodes.iter().enumerate().skip(from) {
+            // Each house holding the node, with the nodes covering exactly the rest of the
+            // digit's places (found by their first cell): as many cells, all inside, none
+            // shared.
+            for &h in layout.houses_of(a.first) {
+                if !a.within(layout.house_set(h)) {
+                    continue;
+                }
+                let places = board.house_cells_with(h, a.digit);
+                let count = places.len();
+                if a.size >= count {
+                    continue;
+                }
+                let f = places
+                    .iter()
+                    .find(|&x| !a.cells.contains(x))
+                    .expect("a node inside leaves a place");
+                strong.extend(
+                    at(f, a.digit)
+                        .iter()
+                        .filter(|&&j| {
+                            let b = &g.nodes[j as usize];
+                            b.size == count - a.size
+                                && b.within(&places)
+                                && (b.size == 1 || !b.cells.intersects(&a.cells))
+                        })
+                        .map(|&j| (j.min(i as u32), j.max(i as u32))),
+                );
+            }
+        }
+    }
+    let strong = Links::from_pairs(n, &strong);
+    match prev {
+        None => {
+            g.weak = weak;
+            g.strong = strong;
+        }
+        Some(prev) => {
+            // The old nodes' links to new nodes (links are symmetric), after their own.
+            let arcs: Vec<(u32, u32)> = (from..n)
+                .flat_map(|i| {
+                    weak[i]
+                        .iter()
+                        .filter(|&&j| (j as usize) < from)
+                        .map(move |&j| (j, i as u32))
+                })
+                .collect();
+            let added = Links::from_arcs(n, &arcs);
+            g.weak = Links::by_node(n, |i, out| {
+                if i < from {
+                    out.extend(&prev.weak[i]);
+                    out.extend(&added[i]);
+                } else {
+                    out.extend(&weak[i]);
+                }
+            });
+            g.strong = Links::by_node(n, |i, out| {
+                if i < from {
+                    out.extend(&prev.strong[i]);
+                }
+                out.extend(&strong[i]);
+            });
+        }
+    }
 }
 
 fn key_of(cell: Cell, digit: Digit, side: usize) -> usize {
@@ -1068,5 +1156,43 @@ fn classify(board: &Board, g: &Graph, states: &[usize], shape: Shape) -> Techniq
         Shape::Continuous => Technique::ContinuousNiceLoop,
         Shape::Discontinuous if grouped => Technique::GroupedDiscontinuousNiceLoop,
         Shape::Discontinuous => Technique::DiscontinuousNiceLoop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::Grid;
+
+    /// A graph's nodes (digit and cells) and both link lists, to compare graphs.
+    type Shape = (Vec<(Digit, CellSet)>, Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+    fn shape(g: &Graph) -> Shape {
+        let n = g.nodes.len();
+        (
+            g.nodes.iter().map(|x| (x.digit, x.cells)).collect(),
+            (0..n).map(|i| g.weak[i].to_vec()).collect(),
+            (0..n).map(|i| g.strong[i].to_vec()).collect(),
+        )
+    }
+
+    #[test]
+    fn extended_graphs_are_the_graphs_built_whole() {
+        // Hard puzzles (magictour top1465), where groups and sets make many links.
+        for line in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....8....6...9.....8.",
+        ] {
+            let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+            let ctx = Context::new(&board);
+            let all = DigitSet::full(9);
+            let grouped = extend(&ctx, &build(&ctx, all, Scope::All), all, Scope::Grouped);
+            assert_eq!(shape(&grouped), shape(&build(&ctx, all, Scope::Grouped)));
+            let sets = extend(&ctx, &grouped, all, Scope::GroupedAls);
+            let whole = build(&ctx, all, Scope::GroupedAls);
+            assert!(whole.nodes.len() > grouped.nodes.len());
+            assert_eq!(shape(&sets), shape(&whole));
+        }
     }
 }
