@@ -1,11 +1,10 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
-use std::sync::Arc;
-
-use sudokit_core::{CellSet, Digit, DigitSet, Layout};
+use sudokit_core::{DigitSet, House};
 
 use crate::board::Board;
 use crate::context::Context;
+use crate::memo::{Memo, Memory};
 use crate::step::Step;
 use crate::technique::Technique;
 use crate::techniques::{
@@ -61,9 +60,15 @@ impl Order {
     }
 }
 
-/// Runs the finder of `technique` into `sink`; the single-digit techniques (see
-/// [`Memo`]) look at `digits` only.
-pub(crate) fn run(ctx: &Context, technique: Technique, digits: DigitSet, sink: &mut Sink) {
+/// Runs the finder of `technique` into `sink`; techniques that look at one digit or one
+/// house at a time (see [`Memo`]) look at `digits` or `houses` only.
+pub(crate) fn run(
+    ctx: &Context,
+    technique: Technique,
+    digits: DigitSet,
+    houses: &[House],
+    sink: &mut Sink,
+) {
     use fish::Kind;
     use Technique::*;
     let board = ctx.board;
@@ -71,16 +76,16 @@ pub(crate) fn run(ctx: &Context, technique: Technique, digits: DigitSet, sink: &
         FullHouse => full_house::find(board, sink),
         NakedSingle => naked_single::find(board, sink),
         HiddenSingle => hidden_single::find(board, sink),
-        LockedPair => naked_subset::find(board, sink, 2, true),
-        LockedTriple => naked_subset::find(board, sink, 3, true),
+        LockedPair => naked_subset::find(board, sink, houses, 2, true),
+        LockedTriple => naked_subset::find(board, sink, houses, 3, true),
         Pointing => locked_candidates::find(board, sink, true),
         Claiming => locked_candidates::find(board, sink, false),
-        NakedPair => naked_subset::find(board, sink, 2, false),
-        NakedTriple => naked_subset::find(board, sink, 3, false),
-        NakedQuad => naked_subset::find(board, sink, 4, false),
-        HiddenPair => hidden_subset::find(board, sink, 2),
-        HiddenTriple => hidden_subset::find(board, sink, 3),
-        HiddenQuad => hidden_subset::find(board, sink, 4),
+        NakedPair => naked_subset::find(board, sink, houses, 2, false),
+        NakedTriple => naked_subset::find(board, sink, houses, 3, false),
+        NakedQuad => naked_subset::find(board, sink, houses, 4, false),
+        HiddenPair => hidden_subset::find(board, sink, houses, 2),
+        HiddenTriple => hidden_subset::find(board, sink, houses, 3),
+        HiddenQuad => hidden_subset::find(board, sink, houses, 4),
         XWing => fish::find(board, sink, digits, 2, Kind::Basic),
         Swordfish => fish::find(board, sink, digits, 3, Kind::Basic),
         Jellyfish => fish::find(board, sink, digits, 4, Kind::Basic),
@@ -133,81 +138,6 @@ pub(crate) fn run(ctx: &Context, technique: Technique, digits: DigitSet, sink: &
     }
 }
 
-/// Does `technique` look at one digit at a time, seeing only that digit's cells?
-fn single_digit(technique: Technique) -> bool {
-    use Technique::*;
-    matches!(
-        technique,
-        XWing
-            | Swordfish
-            | Jellyfish
-            | FinnedXWing
-            | FinnedSwordfish
-            | FinnedJellyfish
-            | SashimiXWing
-            | SashimiSwordfish
-            | SashimiJellyfish
-            | Skyscraper
-            | TwoStringKite
-            | TurbotFish
-            | EmptyRectangle
-            | SimpleColorsTrap
-            | SimpleColorsWrap
-            | MultiColors1
-            | MultiColors2
-            | XChain
-    )
-}
-
-/// What the engine remembers from one board to the next along a path, to skip work that
-/// cannot find anything.
-///
-/// A single-digit technique (fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
-/// Rectangle, colouring, X-Chain) sees only the layout and one digit's cells at a time.
-/// When it found nothing in a digit's cells, it finds nothing there again while they stay
-/// the same, so the engine looks only at the digits whose cells changed since. Most steps
-/// change two or three digits, so most of these searches are skipped, and the path is
-/// the same as without a memo.
-#[derive(Clone, Debug, Default)]
-pub struct Memo {
-    layout: Option<Arc<Layout>>,
-    /// `empty[technique * side + digit]`: the digit's cells when the technique last
-    /// found nothing in them.
-    empty: Vec<Option<CellSet>>,
-}
-
-impl Memo {
-    /// An empty memo.
-    pub fn new() -> Memo {
-        Memo::default()
-    }
-
-    /// The digits `technique` has to look at on `board`.
-    fn fresh(&mut self, board: &Board, technique: Technique) -> DigitSet {
-        let side = board.side();
-        if !self
-            .layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, board.layout()))
-        {
-            self.layout = Some(board.layout().clone());
-            self.empty = vec![None; Technique::ALL.len() * side];
-        }
-        let at = technique as usize * side;
-        Digit::all(side)
-            .filter(|&d| self.empty[at + d.index()].as_ref() != Some(board.cells_with(d)))
-            .collect()
-    }
-
-    /// Remembers that `technique` found nothing in the cells of `digits` on `board`.
-    fn found_nothing(&mut self, board: &Board, technique: Technique, digits: DigitSet) {
-        let at = technique as usize * board.side();
-        for d in digits {
-            self.empty[at + d.index()] = Some(*board.cells_with(d));
-        }
-    }
-}
-
 /// The next step: the first technique, in order, that finds one. Nice loops and AICs
 /// (and their grouped forms) are one search each, as in HoDoKu: whichever shape is found
 /// first is reported.
@@ -233,6 +163,7 @@ pub fn next_step_observed(
     let ctx = Context::new(board);
     let mut sink = Sink::new(true);
     let all = DigitSet::full(board.side());
+    let houses = all_houses(board);
     for &t in options
         .order
         .techniques()
@@ -242,16 +173,27 @@ pub fn next_step_observed(
         match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
             Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all, family),
             Some(_) => continue,
-            None if single_digit(t) => {
-                let digits = memo.fresh(board, t);
-                if !digits.is_empty() {
-                    run(&ctx, t, digits, &mut sink);
+            None => match Memory::of(t) {
+                Some(Memory::Digits) => {
+                    let digits = memo.fresh_digits(board, t);
+                    if !digits.is_empty() {
+                        run(&ctx, t, digits, &houses, &mut sink);
+                    }
+                    if sink.steps.is_empty() {
+                        memo.no_digits(board, t, digits);
+                    }
                 }
-                if sink.steps.is_empty() {
-                    memo.found_nothing(board, t, digits);
+                Some(Memory::Houses) => {
+                    let fresh = memo.fresh_houses(board, t);
+                    if !fresh.is_empty() {
+                        run(&ctx, t, all, &fresh, &mut sink);
+                    }
+                    if sink.steps.is_empty() {
+                        memo.no_houses(board, t, &fresh);
+                    }
                 }
-            }
-            None => run(&ctx, t, all, &mut sink),
+                None => run(&ctx, t, all, &houses, &mut sink),
+            },
         }
         let step = sink.steps.pop();
         observe(t, step.is_some());
@@ -269,6 +211,7 @@ pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
         &Context::new(board),
         technique,
         DigitSet::full(board.side()),
+        &all_houses(board),
         &mut sink,
     );
     sink.steps.into_iter().next()
@@ -281,9 +224,15 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
         &Context::new(board),
         technique,
         DigitSet::full(board.side()),
+        &all_houses(board),
         &mut sink,
     );
     sink.steps
+}
+
+/// Every house of the board's layout, in order.
+fn all_houses(board: &Board) -> Vec<House> {
+    (0..board.layout().houses().len()).map(House::new).collect()
 }
 
 /// A solution path: the steps in order, the board they lead to, and whether it is solved.

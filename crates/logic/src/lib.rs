@@ -22,6 +22,7 @@
 mod board;
 mod context;
 mod engine;
+mod memo;
 pub mod rating;
 pub mod render;
 mod step;
@@ -30,14 +31,16 @@ mod techniques;
 
 pub use board::Board;
 pub use engine::{
-    find_all, find_first, next_step, next_step_observed, next_step_with, solve, Memo, Options,
-    Order, Path,
+    find_all, find_first, next_step, next_step_observed, next_step_with, solve, Options, Order,
+    Path,
 };
+pub use memo::Memo;
 pub use rating::{rate, Rating};
 pub use step::{Als, Branch, Chain, Forcing, Node, Pattern, Step};
 pub use technique::{Level, Technique};
 
 /// The engine's entry points under one name: `explain::solve`, `explain::next_step`.
 pub mod explain {
-    pub use crate::engine::{find_all, find_first, next_step, next_step_with, solve, Memo};
+    pub use crate::engine::{find_all, find_first, next_step, next_step_with, solve};
+    pub use crate::memo::Memo;
 }

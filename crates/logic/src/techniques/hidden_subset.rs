@@ -8,9 +8,9 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize) {
-    let layout = board.layout();
-    for h in (0..layout.houses().len()).map(House::new) {
+/// Hidden subsets of `size` digits in `houses`.
+pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize) {
+    for &h in houses {
         let digits: Vec<Digit> = board
             .open_digits(h)
             .iter()

@@ -9,10 +9,11 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-/// Naked subsets of `size` cells; `locked` finds only those lying in two houses.
-pub(crate) fn find(board: &Board, sink: &mut Sink, size: usize, locked: bool) {
+/// Naked subsets of `size` cells in `houses`; `locked` finds only those lying in two
+/// houses.
+pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize, locked: bool) {
     let layout = board.layout();
-    for h in (0..layout.houses().len()).map(House::new) {
+    for &h in houses {
         let cells: Vec<Cell> = layout
             .house(h)
             .cells
