@@ -748,10 +748,10 @@ struct Closure {
     index: Vec<u32>,
     low: Vec<u32>,
     comp: Vec<u32>,
-    on_stack: Vec<bool>,
     stack: Vec<u32>,
-    /// The depth-first path: each state with the position of its next implication.
-    calls: Vec<(u32, u32)>,
+    /// The depth-first path: each state with the position of its next implication and
+    /// the end of its implications.
+    calls: Vec<(u32, u32, u32)>,
     counter: u32,
     /// For each component, in the order found, the bitset of the targets it reaches.
     reach: Vec<u64>,
@@ -794,7 +794,6 @@ impl Closure {
             index: vec![NONE; states],
             low: vec![0; states],
             comp: vec![NONE; states],
-            on_stack: vec![false; states],
             stack: Vec::new(),
             calls: Vec::new(),
             counter: 0,
@@ -808,26 +807,30 @@ impl Closure {
         self.low[v] = self.counter;
         self.counter += 1;
         self.stack.push(v as u32);
-        self.on_stack[v] = true;
-        self.calls.push((v as u32, self.start[v]));
+        self.calls
+            .push((v as u32, self.start[v], self.start[v + 1]));
     }
 
     fn run(&mut self, root: usize) {
         self.enter(root);
-        while let Some(&(v, pos)) = self.calls.last() {
+        'calls: while let Some(&(v, mut pos, end)) = self.calls.last() {
             let v = v as usize;
-            if pos < self.start[v + 1] {
-                self.calls.last_mut().expect("a call").1 += 1;
+            while pos < end {
                 let w = self.next[pos as usize] as usize;
-                if self.index[w] == NONE {
+                pos += 1;
+                let iw = self.index[w];
+                if iw == NONE {
+                    self.calls.last_mut().expect("a call").1 = pos;
                     self.enter(w);
-                } else if self.on_stack[w] {
-                    self.low[v] = self.low[v].min(self.index[w]);
+                    continue 'calls;
                 }
-                continue;
+                // Visited and in no component yet: on the stack.
+                if self.comp[w] == NONE && iw < self.low[v] {
+                    self.low[v] = iw;
+                }
             }
             self.calls.pop();
-            if let Some(&(u, _)) = self.calls.last() {
+            if let Some(&(u, _, _)) = self.calls.last() {
                 let u = u as usize;
                 self.low[u] = self.low[u].min(self.low[v]);
             }
@@ -846,7 +849,6 @@ impl Closure {
         self.members.clear();
         loop {
             let w = self.stack.pop().expect("the component is on the stack") as usize;
-            self.on_stack[w] = false;
             self.comp[w] = c as u32;
             self.members.push(w as u32);
             if w == v {
