@@ -181,24 +181,24 @@ fn wxyz(board: &Board, sink: &mut Sink, cells: [Cell; 4], digits: DigitSet) -> b
     {
         return false;
     }
-    let unrestricted: Vec<Digit> = digits
-        .iter()
-        .filter(|&d| {
-            let with: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, d)).collect();
-            with.iter().enumerate().any(|(i, &x)| {
-                with[i + 1..]
-                    .iter()
-                    .any(|&y| !layout.peer_set(x).contains(y))
-            })
+    // Exactly one digit (z) with two places that do not see each other.
+    let places = |d: Digit| cells.iter().copied().filter(move |&c| board.has(c, d));
+    let mut unrestricted = digits.iter().filter(|&d| {
+        places(d).enumerate().any(|(i, x)| {
+            places(d)
+                .skip(i + 1)
+                .any(|y| !layout.peer_set(x).contains(y))
         })
-        .collect();
-    let [z] = unrestricted[..] else { return false };
-    let z_cells: Vec<Cell> = cells.iter().copied().filter(|&c| board.has(c, z)).collect();
-    let gone = z_cells
-        .iter()
-        .fold(board.cells_with(z).without(&set), |s, &c| {
-            s.and(layout.peer_set(c))
-        });
+    });
+    let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
+        return false;
+    };
+    let gone = places(z).fold(board.cells_with(z).without(&set), |s, c| {
+        s.and(layout.peer_set(c))
+    });
+    if gone.is_empty() {
+        return false;
+    }
     let pattern = Pattern::Wing {
         pivot,
         pincers: cells[1..].to_vec(),
