@@ -101,36 +101,39 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, technique: Technique) {
     let board = ctx.board;
     for &(corners, digits) in ctx.rectangles() {
         let pair: DigitSet = digits.iter().copied().collect();
-        let (floor, roof): (Vec<Cell>, Vec<Cell>) = corners
-            .iter()
-            .partition(|&&c| board.candidates(c).without(pair).is_empty());
+        // The roof: the corners holding more than the pair (the others are the floor).
+        let mut roofs = corners;
+        let mut count = 0;
+        for c in corners {
+            if !board.candidates(c).without(pair).is_empty() {
+                roofs[count] = c;
+                count += 1;
+            }
+        }
+        let roof = &roofs[..count];
+        let floor = corners.len() - count;
         let done = match technique {
-            Technique::UniqueRectangle1 if floor.len() == 3 => {
-                let gone = digits
+            Technique::UniqueRectangle1 if floor == 3 => {
+                let gone: Vec<(Cell, Digit)> = digits
                     .iter()
                     .filter(|&&d| board.has(roof[0], d))
                     .map(|&d| (roof[0], d))
                     .collect();
-                sink.push(Step::eliminating(
-                    technique,
-                    gone,
-                    pattern(corners, digits, vec![]),
-                ))
+                !gone.is_empty()
+                    && sink.push(Step::eliminating(
+                        technique,
+                        gone,
+                        pattern(corners, digits, vec![]),
+                    ))
             }
-            Technique::UniqueRectangle2
-                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
-            {
-                type2(board, sink, corners, digits, &roof)
+            Technique::UniqueRectangle2 if floor == 2 && shares_line(board, roof[0], roof[1]) => {
+                type2(board, sink, corners, digits, roof)
             }
-            Technique::UniqueRectangle3
-                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
-            {
-                type3(board, sink, corners, digits, &roof)
+            Technique::UniqueRectangle3 if floor == 2 && shares_line(board, roof[0], roof[1]) => {
+                type3(board, sink, corners, digits, roof)
             }
-            Technique::UniqueRectangle4
-                if floor.len() == 2 && shares_line(board, roof[0], roof[1]) =>
-            {
-                type4(board, sink, corners, digits, &roof)
+            Technique::UniqueRectangle4 if floor == 2 && shares_line(board, roof[0], roof[1]) => {
+                type4(board, sink, corners, digits, roof)
             }
             Technique::HiddenRectangle => hidden(board, sink, corners, digits),
             _ => false,
@@ -178,11 +181,12 @@ fn type2(
         .cells_with(c)
         .and(layout.peer_set(roof[0]))
         .and(layout.peer_set(roof[1]));
-    sink.push(Step::eliminating(
-        Technique::UniqueRectangle2,
-        with_digit(&gone, c),
-        pattern(corners, digits, vec![]),
-    ))
+    !gone.is_empty()
+        && sink.push(Step::eliminating(
+            Technique::UniqueRectangle2,
+            with_digit(&gone, c),
+            pattern(corners, digits, vec![]),
+        ))
 }
 
 /// Type 3: the roofs' extra digits act as one cell; with k other cells of a house they
@@ -261,7 +265,9 @@ fn type4(
     let roof_set: CellSet = roof.iter().collect();
     for house in common_houses(board, roof[0], roof[1]) {
         for (locked, other) in [(digits[0], digits[1]), (digits[1], digits[0])] {
-            if board.house_cells_with(house, locked) == roof_set {
+            if board.house_cells_with(house, locked) == roof_set
+                && roof_set.iter().any(|c| board.has(c, other))
+            {
                 let gone = roof
                     .iter()
                     .filter(|&&c| board.has(c, other))
