@@ -1,7 +1,7 @@
 //! What the finders share while looking at one board: the almost locked sets, their
 //! links and the chain graphs, each computed the first time a finder asks for it.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use sudokit_core::DigitSet;
 
@@ -14,6 +14,8 @@ use crate::Board;
 pub(crate) struct Context<'b> {
     /// The board the finders look at.
     pub board: &'b Board,
+    /// Where the almost locked sets of unchanged houses are kept between boards.
+    als_cache: Option<RefCell<&'b mut als::Cache>>,
     als: OnceCell<Vec<Set>>,
     als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
     rectangles: OnceCell<Vec<Rectangle>>,
@@ -25,6 +27,7 @@ impl<'b> Context<'b> {
     pub fn new(board: &'b Board) -> Context<'b> {
         Context {
             board,
+            als_cache: None,
             als: OnceCell::new(),
             als_links: OnceCell::new(),
             rectangles: OnceCell::new(),
@@ -32,10 +35,23 @@ impl<'b> Context<'b> {
         }
     }
 
+    /// A context taking the almost locked sets of unchanged houses from `cache`.
+    pub fn with_cache(board: &'b Board, cache: &'b mut als::Cache) -> Context<'b> {
+        Context {
+            als_cache: Some(RefCell::new(cache)),
+            ..Context::new(board)
+        }
+    }
+
     /// Every almost locked set of the board (up to N - 1 cells).
     pub fn als(&self) -> &[Set] {
-        self.als
-            .get_or_init(|| als::all(self.board, self.board.side() - 1))
+        self.als.get_or_init(|| {
+            let max = self.board.side() - 1;
+            match &self.als_cache {
+                Some(cache) => als::all_cached(self.board, max, &mut cache.borrow_mut()),
+                None => als::all(self.board, max),
+            }
+        })
     }
 
     /// For each almost locked set, the sets sharing a restricted common digit with it.

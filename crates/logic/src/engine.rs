@@ -160,7 +160,21 @@ pub fn next_step_observed(
     memo: &mut Memo,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
-    let ctx = Context::new(board);
+    let mut als = std::mem::take(&mut memo.als);
+    let step = first_step(board, options, memo, &mut als, observe);
+    memo.als = als;
+    step
+}
+
+/// The first step on `board`, with `memo` and the almost locked sets kept in `als`.
+fn first_step(
+    board: &Board,
+    options: &Options,
+    memo: &mut Memo,
+    als: &mut als::Cache,
+    observe: &mut dyn FnMut(Technique, bool),
+) -> Option<Step> {
+    let ctx = Context::with_cache(board, als);
     let mut sink = Sink::new(true);
     let all = DigitSet::full(board.side());
     let houses = all_houses(board);

@@ -7,6 +7,7 @@ use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
 
 use crate::board::Board;
 use crate::technique::Technique;
+use crate::techniques::als;
 
 /// What part of the board a technique's result depends on.
 pub(crate) enum Memory {
@@ -53,6 +54,8 @@ pub struct Memo {
     /// house's cells when the technique last found nothing there (`known` says which).
     houses: Vec<DigitSet>,
     known: Vec<bool>,
+    /// The almost locked sets of each house.
+    pub(crate) als: als::Cache,
 }
 
 impl Memo {

@@ -22,6 +22,7 @@ use crate::technique::Technique;
 use crate::Board;
 
 /// An ALS, with the places of each of its digits.
+#[derive(Clone, Debug)]
 pub(crate) struct Set {
     pub cells: CellSet,
     pub digits: DigitSet,
@@ -71,8 +72,52 @@ impl Set {
     }
 }
 
+/// The almost locked sets of each house, kept from one board to the next. A house's
+/// sets depend only on its own cells (which are open, and their candidates), so a house
+/// whose cells did not change keeps its sets.
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    max: usize,
+    /// For each house: its cells' candidates (`None`: placed) and its sets.
+    houses: Vec<Option<(Vec<Option<DigitSet>>, Vec<Set>)>>,
+}
+
 /// Every ALS of up to `max` cells, each cell set once (in the first house holding it).
 pub(crate) fn all(board: &Board, max: usize) -> Vec<Set> {
+    all_cached(board, max, &mut Cache::default())
+}
+
+/// [`all`], taking the sets of unchanged houses from `cache` (and keeping the others').
+pub(crate) fn all_cached(board: &Board, max: usize, cache: &mut Cache) -> Vec<Set> {
+    let layout = board.layout();
+    if cache.max != max || cache.houses.len() != layout.houses().len() {
+        *cache = Cache {
+            max,
+            houses: vec![None; layout.houses().len()],
+        };
+    }
+    let mut out = Vec::new();
+    for h in (0..layout.houses().len()).map(House::new) {
+        let marks: Vec<Option<DigitSet>> = layout
+            .house(h)
+            .cells
+            .iter()
+            .map(|&c| board.value(c).is_none().then(|| board.candidates(c)))
+            .collect();
+        match &cache.houses[h.index()] {
+            Some((seen, sets)) if *seen == marks => out.extend(sets.iter().cloned()),
+            _ => {
+                let sets = house_sets(board, h, max);
+                out.extend(sets.iter().cloned());
+                cache.houses[h.index()] = Some((marks, sets));
+            }
+        }
+    }
+    out
+}
+
+/// The ALSs of up to `max` cells in house `h`, but those inside an earlier house.
+fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
     /// Grows subsets of the open cells of one house (as position masks), in order.
     struct Grow<'a> {
         cands: &'a [DigitSet],
@@ -100,7 +145,7 @@ pub(crate) fn all(board: &Board, max: usize) -> Vec<Set> {
     let layout = board.layout();
     let mut out = Vec::new();
     let mut found = Vec::new();
-    for h in (0..layout.houses().len()).map(House::new) {
+    {
         let open: Vec<Cell> = layout
             .house(h)
             .cells
@@ -283,6 +328,33 @@ pub(crate) fn find_xy_wing(ctx: &Context, sink: &mut Sink) {
                     return;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{solve, Options};
+    use sudokit_core::Grid;
+
+    #[test]
+    fn cached_sets_are_the_sets_found_afresh_along_a_path() {
+        let grid = Grid::from_line(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .expect("a puzzle");
+        let mut board = Board::new(&grid, None);
+        let path = solve(&board, &Options::default());
+        assert!(path.steps.len() > 20);
+        let mut cache = Cache::default();
+        let key = |sets: &[Set]| -> Vec<(CellSet, DigitSet)> {
+            sets.iter().map(|s| (s.cells, s.digits)).collect()
+        };
+        for step in &path.steps {
+            let cached = all_cached(&board, 8, &mut cache);
+            assert_eq!(key(&cached), key(&all(&board, 8)));
+            board.apply(step);
         }
     }
 }
