@@ -78,9 +78,12 @@ impl Set {
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
     max: usize,
-    /// For each house: its cells' candidates (`None`: placed) and its sets.
-    houses: Vec<Option<(Vec<Option<DigitSet>>, Vec<Set>)>>,
+    /// For each house, once seen: its cells' candidates (`None`: placed) and its sets.
+    houses: Vec<Option<HouseSets>>,
 }
+
+/// A house's cells (their candidates, `None` when placed) and its sets.
+type HouseSets = (Vec<Option<DigitSet>>, Vec<Set>);
 
 /// Every ALS of up to `max` cells, each cell set once (in the first house holding it).
 pub(crate) fn all(board: &Board, max: usize) -> Vec<Set> {
