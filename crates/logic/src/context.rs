@@ -7,6 +7,7 @@ use sudokit_core::DigitSet;
 
 use crate::techniques::als::{self, Set};
 use crate::techniques::chains::{self, Graph, Scope};
+use crate::techniques::fish;
 use crate::techniques::uniqueness::{self, Rectangle};
 use crate::Board;
 
@@ -19,6 +20,7 @@ pub(crate) struct Context<'b> {
     als: OnceCell<Vec<Set>>,
     als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
     rectangles: OnceCell<Vec<Rectangle>>,
+    fish_regions: OnceCell<[fish::Regions; 2]>,
     /// The graphs over every candidate, without and with groups.
     graphs: [OnceCell<Graph>; 3],
 }
@@ -31,6 +33,7 @@ impl<'b> Context<'b> {
             als: OnceCell::new(),
             als_links: OnceCell::new(),
             rectangles: OnceCell::new(),
+            fish_regions: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
         }
     }
@@ -58,6 +61,11 @@ impl<'b> Context<'b> {
     pub fn als_links(&self) -> &[Vec<(u32, DigitSet)>] {
         self.als_links
             .get_or_init(|| als::links(self.board, self.als()))
+    }
+
+    /// The regions along each row and each column, for fish.
+    pub fn fish_regions(&self) -> &[fish::Regions; 2] {
+        self.fish_regions.get_or_init(|| fish::regions(self.board))
     }
 
     /// The candidate unique rectangles.

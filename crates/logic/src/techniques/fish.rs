@@ -22,9 +22,15 @@ pub(crate) enum Kind {
     Sashimi,
 }
 
-/// Fish of `size` base lines and this kind, on `digits`.
-pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, size: usize, kind: Kind) {
-    let regions = [Regions::new(board, true), Regions::new(board, false)];
+/// Fish of `size` base lines and this kind, on `digits`; `regions` as from [`regions`].
+pub(crate) fn find(
+    board: &Board,
+    regions: &[Regions; 2],
+    sink: &mut Sink,
+    digits: DigitSet,
+    size: usize,
+    kind: Kind,
+) {
     for digit in digits {
         for rows_first in [true, false] {
             let search = Search::new(board, digit, rows_first, &regions[rows_first as usize ^ 1]);
@@ -35,9 +41,14 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, size: usize
     }
 }
 
+/// The regions along the rows, then along the columns of `board`'s layout.
+pub(crate) fn regions(board: &Board) -> [Regions; 2] {
+    [Regions::new(board, true), Regions::new(board, false)]
+}
+
 /// The regions along each base line: `at[line][cross]` is the region of the cell, and
 /// `masks[line][region]` the crosses of the line in that region.
-struct Regions {
+pub(crate) struct Regions {
     at: Vec<Vec<usize>>,
     masks: Vec<Vec<u32>>,
 }
@@ -137,7 +148,8 @@ impl<'a> Search<'a> {
             let crosses = base.iter().fold(0, |m, &i| m | self.lines[i]);
             match kind {
                 Kind::Basic => {
-                    crosses.count_ones() as usize == size && self.report(sink, base, crosses, &[])
+                    crosses.count_ones() as usize == size
+                        && self.report(sink, base, crosses, &CellSet::EMPTY)
                 }
                 _ => self.finned(sink, base, crosses, size, kind),
             }
@@ -174,9 +186,15 @@ impl<'a> Search<'a> {
                 continue;
             }
             let inside = base.iter().fold(0, |m, &i| m | inside_of(i)) & !required;
-            let extra: Vec<usize> = (0..n).filter(|b| inside >> b & 1 != 0).collect();
+            let mut crosses = [0usize; 32];
+            let mut count = 0;
+            for b in (0..n).filter(|b| inside >> b & 1 != 0) {
+                crosses[count] = b;
+                count += 1;
+            }
+            let extra = &crosses[..count];
             let need = size - required.count_ones() as usize;
-            let done = subsets(&extra, need.min(extra.len()), &mut |more| {
+            let done = subsets(extra, need.min(extra.len()), &mut |more| {
                 let crosses = more.iter().fold(required, |m, &b| m | 1 << b);
                 if crosses.count_ones() as usize != size || all & !crosses == 0 {
                     return false;
@@ -190,8 +208,7 @@ impl<'a> Search<'a> {
                 if sashimi != (kind == Kind::Sashimi) {
                     return false;
                 }
-                let fins: Vec<Cell> = self.cells(base, all & !crosses).iter().collect();
-                self.report(sink, base, crosses, &fins)
+                self.report(sink, base, crosses, &self.cells(base, all & !crosses))
             });
             if done {
                 return true;
@@ -219,25 +236,27 @@ impl<'a> Search<'a> {
         out
     }
 
-    fn report(&self, sink: &mut Sink, base: &[usize], crosses: u32, fins: &[Cell]) -> bool {
+    fn report(&self, sink: &mut Sink, base: &[usize], crosses: u32, fins: &CellSet) -> bool {
         let board = self.board;
         let layout = board.layout();
         let n = board.side();
         let cells = self.cells(base, u32::MAX);
-        let cover: Vec<House> = (0..n)
-            .filter(|b| crosses >> b & 1 != 0)
-            .map(|b| self.cover_house(b))
-            .collect();
-        let cover_cells = cover.iter().fold(CellSet::EMPTY, |s, &h| {
+        let cover = || {
+            (0..n)
+                .filter(move |b| crosses >> b & 1 != 0)
+                .map(|b| self.cover_house(b))
+        };
+        let cover_cells = cover().fold(CellSet::EMPTY, |s, h| {
             s.or(&board.house_cells_with(h, self.digit))
         });
-        let mut gone = cover_cells.without(&cells);
-        for &fin in fins {
-            gone = gone.and(layout.peer_set(fin));
-        }
+        let gone = fins.iter().fold(cover_cells.without(&cells), |g, fin| {
+            g.and(layout.peer_set(fin))
+        });
         if gone.is_empty() {
             return false;
         }
+        let cover: Vec<House> = cover().collect();
+        let fins: Vec<Cell> = fins.iter().collect();
         let size = base.len();
         let sashimi = base
             .iter()
@@ -257,7 +276,7 @@ impl<'a> Search<'a> {
             digit: self.digit,
             base: base.iter().map(|&i| self.base_house(i)).collect(),
             cover,
-            fins: fins.to_vec(),
+            fins,
         };
         sink.push(Step::eliminating(
             technique,
