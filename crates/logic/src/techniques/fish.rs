@@ -47,10 +47,12 @@ pub(crate) fn regions(board: &Board) -> [Regions; 2] {
 }
 
 /// The regions along each base line: `at[line][cross]` is the region of the cell, and
-/// `masks[line][region]` the crosses of the line in that region.
+/// `masks[line][region]` the crosses of the line in that region; `span`, the most
+/// crosses one region meets over all lines (a box's width).
 pub(crate) struct Regions {
     at: Vec<Vec<usize>>,
     masks: Vec<Vec<u32>>,
+    span: u32,
 }
 
 impl Regions {
@@ -73,8 +75,12 @@ impl Regions {
                     .map(|r| (0..n).filter(|&x| row[x] == r).fold(0, |m, x| m | 1 << x))
                     .collect()
             })
-            .collect();
-        Regions { at, masks }
+            .collect::<Vec<Vec<u32>>>();
+        let span = (0..n)
+            .map(|r| masks.iter().fold(0, |m, line| m | line[r]).count_ones())
+            .max()
+            .unwrap_or(0);
+        Regions { at, masks, span }
     }
 }
 
@@ -144,16 +150,61 @@ impl<'a> Search<'a> {
         let lines: Vec<usize> = (0..self.lines.len())
             .filter(|&i| (1..=max).contains(&self.lines[i].count_ones()))
             .collect();
-        subsets(&lines, size, &mut |base| {
-            let crosses = base.iter().fold(0, |m, &i| m | self.lines[i]);
-            match kind {
+        // The base lines' crosses lie in the cover lines, but for fins in one region.
+        let limit = match kind {
+            Kind::Basic => size as u32,
+            _ => size as u32 + self.regions.span,
+        };
+        let mut base = Vec::with_capacity(size);
+        self.bases(
+            &lines,
+            size,
+            limit,
+            0,
+            0,
+            &mut base,
+            &mut |base, crosses| match kind {
                 Kind::Basic => {
                     crosses.count_ones() as usize == size
                         && self.report(sink, base, crosses, &CellSet::EMPTY)
                 }
                 _ => self.finned(sink, base, crosses, size, kind),
+            },
+        )
+    }
+
+    /// The `size`-subsets of `lines` in lexicographic order (as [`subsets`]), with their
+    /// crosses, leaving out those with more than `limit` crosses (no subset growing
+    /// from such a start has fewer), until `visit` returns `true`.
+    #[allow(clippy::too_many_arguments)]
+    fn bases(
+        &self,
+        lines: &[usize],
+        size: usize,
+        limit: u32,
+        from: usize,
+        crosses: u32,
+        base: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> bool {
+        if base.len() == size {
+            return visit(base, crosses);
+        }
+        for k in from..lines.len() {
+            if lines.len() - k < size - base.len() {
+                break;
             }
-        })
+            let more = crosses | self.lines[lines[k]];
+            if more.count_ones() > limit {
+                continue;
+            }
+            base.push(lines[k]);
+            if self.bases(lines, size, limit, k + 1, more, base, visit) {
+                return true;
+            }
+            base.pop();
+        }
+        false
     }
 
     /// Finned and sashimi fish on these base lines: for each region holding some base
