@@ -1,10 +1,10 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
-use sudokit_core::{DigitSet, House};
+use sudokit_core::{CellSet, DigitSet, House};
 
 use crate::board::Board;
 use crate::context::Context;
-use crate::memo::{Memo, Memory};
+use crate::memo::Memo;
 use crate::step::Step;
 use crate::technique::Technique;
 use crate::techniques::{
@@ -60,18 +60,34 @@ impl Order {
     }
 }
 
-/// Runs the finder of `technique` into `sink`; techniques that look at one digit or one
-/// house at a time (see [`Memo`]) look at `digits` or `houses` only.
-pub(crate) fn run(
-    ctx: &Context,
-    technique: Technique,
-    digits: DigitSet,
-    houses: &[House],
-    sink: &mut Sink,
-) {
+/// Where a finder has to look: the digits, houses and cells that changed since it last
+/// found nothing (see [`Memo`]); everything without a memo.
+pub(crate) struct Focus {
+    /// For techniques seeing one digit at a time.
+    pub digits: DigitSet,
+    /// For techniques seeing one house at a time.
+    pub houses: Vec<House>,
+    /// For techniques whose patterns hold a few cells: a new one holds a changed cell.
+    pub cells: CellSet,
+}
+
+impl Focus {
+    /// Every digit, house and cell of `board`.
+    pub fn all(board: &Board) -> Focus {
+        Focus {
+            digits: DigitSet::full(board.side()),
+            houses: (0..board.layout().houses().len()).map(House::new).collect(),
+            cells: board.layout().all_cells(),
+        }
+    }
+}
+
+/// Runs the finder of `technique` into `sink`, looking where `focus` says.
+pub(crate) fn run(ctx: &Context, technique: Technique, focus: &Focus, sink: &mut Sink) {
     use fish::Kind;
     use Technique::*;
     let board = ctx.board;
+    let (digits, houses) = (focus.digits, &focus.houses[..]);
     match technique {
         FullHouse => full_house::find(board, sink),
         NakedSingle => naked_single::find(board, sink),
@@ -101,9 +117,9 @@ pub(crate) fn run(
         }
         EmptyRectangle => single_digit::find_empty_rectangle(board, sink, digits),
         WWing => wings::find_w(board, sink),
-        XyWing => wings::find_xy(board, sink, false),
-        XyzWing => wings::find_xy(board, sink, true),
-        WxyzWing => wings::find_wxyz(board, sink),
+        XyWing => wings::find_xy(board, sink, &focus.cells, false),
+        XyzWing => wings::find_xy(board, sink, &focus.cells, true),
+        WxyzWing => wings::find_wxyz(board, sink, &focus.cells),
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | HiddenRectangle => uniqueness::find(ctx, sink, technique),
         SueDeCoq => sue_de_coq::find(board, sink),
@@ -176,8 +192,7 @@ fn first_step(
 ) -> Option<Step> {
     let ctx = Context::with_cache(board, als);
     let mut sink = Sink::new(true);
-    let all = DigitSet::full(board.side());
-    let houses = all_houses(board);
+    let all = Focus::all(board);
     for &t in options
         .order
         .techniques()
@@ -185,28 +200,18 @@ fn first_step(
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {
         match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
-            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all, family),
+            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all.digits, family),
             Some(_) => continue,
-            None => match Memory::of(t) {
-                Some(Memory::Digits) => {
-                    let digits = memo.fresh_digits(board, t);
-                    if !digits.is_empty() {
-                        run(&ctx, t, digits, &houses, &mut sink);
-                    }
+            None => match memo.focus(board, t) {
+                // Nothing changed where it looks: it finds nothing again.
+                Some(focus) if focus.is_empty() => {}
+                Some(focus) => {
+                    run(&ctx, t, &focus.on(&all), &mut sink);
                     if sink.steps.is_empty() {
-                        memo.no_digits(board, t, digits);
+                        memo.found_nothing(board, t, &focus);
                     }
                 }
-                Some(Memory::Houses) => {
-                    let fresh = memo.fresh_houses(board, t);
-                    if !fresh.is_empty() {
-                        run(&ctx, t, all, &fresh, &mut sink);
-                    }
-                    if sink.steps.is_empty() {
-                        memo.no_houses(board, t, &fresh);
-                    }
-                }
-                None => run(&ctx, t, all, &houses, &mut sink),
+                None => run(&ctx, t, &all, &mut sink),
             },
         }
         let step = sink.steps.pop();
@@ -224,8 +229,7 @@ pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
     run(
         &Context::new(board),
         technique,
-        DigitSet::full(board.side()),
-        &all_houses(board),
+        &Focus::all(board),
         &mut sink,
     );
     sink.steps.into_iter().next()
@@ -237,16 +241,10 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
     run(
         &Context::new(board),
         technique,
-        DigitSet::full(board.side()),
-        &all_houses(board),
+        &Focus::all(board),
         &mut sink,
     );
     sink.steps
-}
-
-/// Every house of the board's layout, in order.
-fn all_houses(board: &Board) -> Vec<House> {
-    (0..board.layout().houses().len()).map(House::new).collect()
 }
 
 /// A solution path: the steps in order, the board they lead to, and whether it is solved.

@@ -6,22 +6,27 @@ use std::sync::Arc;
 use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
 
 use crate::board::Board;
+use crate::engine::Focus;
 use crate::technique::Technique;
 use crate::techniques::als;
 
 /// What part of the board a technique's result depends on.
-pub(crate) enum Memory {
+enum Memory {
     /// One digit's cells at a time: fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
     /// Rectangle, colouring, X-Chain.
     Digits,
     /// One house's candidates at a time: naked and hidden subsets (not the locked ones,
     /// which also remove candidates from a second house).
     Houses,
+    /// The candidates of a pattern's few cells (XY-, XYZ- and WXYZ-Wing): what such a
+    /// pattern removes was there before, so a pattern found now and not then has a
+    /// cell whose candidates changed.
+    Cells,
 }
 
 impl Memory {
     /// How `technique` is remembered, if it is.
-    pub fn of(technique: Technique) -> Option<Memory> {
+    fn of(technique: Technique) -> Option<Memory> {
         use Technique::*;
         match technique {
             XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
@@ -31,7 +36,47 @@ impl Memory {
             NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => {
                 Some(Memory::Houses)
             }
+            XyWing | XyzWing | WxyzWing => Some(Memory::Cells),
             _ => None,
+        }
+    }
+}
+
+/// What changed, for one technique, since it last found nothing.
+pub(crate) enum Changed {
+    Digits(DigitSet),
+    Houses(Vec<House>),
+    Cells(CellSet),
+}
+
+impl Changed {
+    /// Nothing changed: the technique finds nothing again.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Changed::Digits(d) => d.is_empty(),
+            Changed::Houses(h) => h.is_empty(),
+            Changed::Cells(c) => c.is_empty(),
+        }
+    }
+
+    /// `all`, narrowed to what changed.
+    pub fn on(&self, all: &Focus) -> Focus {
+        match self {
+            Changed::Digits(digits) => Focus {
+                digits: *digits,
+                houses: all.houses.clone(),
+                cells: all.cells,
+            },
+            Changed::Houses(houses) => Focus {
+                digits: all.digits,
+                houses: houses.clone(),
+                cells: all.cells,
+            },
+            Changed::Cells(cells) => Focus {
+                digits: all.digits,
+                houses: all.houses.clone(),
+                cells: *cells,
+            },
         }
     }
 }
@@ -39,11 +84,11 @@ impl Memory {
 /// What the engine remembers from one board to the next along a path.
 ///
 /// Some techniques see only a part of the board at a time: one digit's cells (fish,
-/// single-digit patterns, colouring, X-Chain) or one house's candidates (naked and hidden
-/// subsets). When such a technique found nothing in a part, it finds nothing there again
-/// while that part stays the same, so the engine looks only at the parts that changed
-/// since. A step changes a few digits and houses, so most of these searches are skipped,
-/// and the path is the same as without a memo.
+/// single-digit patterns, colouring, X-Chain), one house's candidates (naked and hidden
+/// subsets) or a few cells (wings). When such a technique found nothing in a part, it
+/// finds nothing there again while that part stays the same, so the engine looks only
+/// at the parts that changed since. A step changes a few digits, houses and cells, so
+/// most of these searches are skipped, and the path is the same as without a memo.
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
     layout: Option<Arc<Layout>>,
@@ -54,6 +99,8 @@ pub struct Memo {
     /// house's cells when the technique last found nothing there (`known` says which).
     houses: Vec<DigitSet>,
     known: Vec<bool>,
+    /// `cells[technique]`: every cell's candidates when the technique last found nothing.
+    cells: Vec<Option<Vec<DigitSet>>>,
     /// The almost locked sets of each house.
     pub(crate) als: als::Cache,
 }
@@ -75,10 +122,50 @@ impl Memo {
         self.digits = vec![None; Technique::ALL.len() * side];
         self.houses = vec![DigitSet::EMPTY; Technique::ALL.len() * houses * side];
         self.known = vec![false; Technique::ALL.len() * houses];
+        self.cells = vec![None; Technique::ALL.len()];
+    }
+
+    /// What changed for `technique` on `board` since it last found nothing (`None`: the
+    /// technique is not remembered).
+    pub(crate) fn focus(&mut self, board: &Board, technique: Technique) -> Option<Changed> {
+        Some(match Memory::of(technique)? {
+            Memory::Digits => Changed::Digits(self.fresh_digits(board, technique)),
+            Memory::Houses => Changed::Houses(self.fresh_houses(board, technique)),
+            Memory::Cells => Changed::Cells(self.fresh_cells(board, technique)),
+        })
+    }
+
+    /// Remembers that `technique` found nothing in what `changed` (the rest is as it was).
+    pub(crate) fn found_nothing(&mut self, board: &Board, technique: Technique, changed: &Changed) {
+        match changed {
+            Changed::Digits(digits) => self.no_digits(board, technique, *digits),
+            Changed::Houses(houses) => self.no_houses(board, technique, houses),
+            Changed::Cells(_) => {
+                let marks = board
+                    .layout()
+                    .cells()
+                    .map(|c| board.candidates(c))
+                    .collect();
+                self.cells[technique as usize] = Some(marks);
+            }
+        }
+    }
+
+    /// The cells whose candidates changed since `technique` last found nothing.
+    fn fresh_cells(&mut self, board: &Board, technique: Technique) -> CellSet {
+        self.adopt(board);
+        match &self.cells[technique as usize] {
+            None => board.layout().all_cells(),
+            Some(marks) => board
+                .layout()
+                .cells()
+                .filter(|&c| board.candidates(c) != marks[c.index()])
+                .collect(),
+        }
     }
 
     /// The digits `technique` has to look at on `board`.
-    pub(crate) fn fresh_digits(&mut self, board: &Board, technique: Technique) -> DigitSet {
+    fn fresh_digits(&mut self, board: &Board, technique: Technique) -> DigitSet {
         self.adopt(board);
         let at = technique as usize * board.side();
         Digit::all(board.side())
@@ -87,7 +174,7 @@ impl Memo {
     }
 
     /// The houses `technique` has to look at on `board`, in order.
-    pub(crate) fn fresh_houses(&mut self, board: &Board, technique: Technique) -> Vec<House> {
+    fn fresh_houses(&mut self, board: &Board, technique: Technique) -> Vec<House> {
         self.adopt(board);
         let layout = board.layout();
         (0..layout.houses().len())
@@ -106,7 +193,7 @@ impl Memo {
     }
 
     /// Remembers that `technique` found nothing in the cells of `digits` on `board`.
-    pub(crate) fn no_digits(&mut self, board: &Board, technique: Technique, digits: DigitSet) {
+    fn no_digits(&mut self, board: &Board, technique: Technique, digits: DigitSet) {
         let at = technique as usize * board.side();
         for d in digits {
             self.digits[at + d.index()] = Some(*board.cells_with(d));
@@ -114,7 +201,7 @@ impl Memo {
     }
 
     /// Remembers that `technique` found nothing in `houses` on `board`.
-    pub(crate) fn no_houses(&mut self, board: &Board, technique: Technique, houses: &[House]) {
+    fn no_houses(&mut self, board: &Board, technique: Technique, houses: &[House]) {
         let layout = board.layout();
         for &h in houses {
             let slot = technique as usize * layout.houses().len() + h.index();

@@ -48,6 +48,9 @@ fn paths_with_and_without_the_memo_agree_on_hard_puzzles() {
                         | HiddenPair
                         | NakedTriple
                         | HiddenTriple
+                        | XyWing
+                        | XyzWing
+                        | WxyzWing
                 )
             })
             .count();

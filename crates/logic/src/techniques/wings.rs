@@ -25,8 +25,8 @@ fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Ce
         .collect()
 }
 
-/// XY-Wing (`trivalue` false) and XYZ-Wing (true).
-pub(crate) fn find_xy(board: &Board, sink: &mut Sink, trivalue: bool) {
+/// XY-Wing (`trivalue` false) and XYZ-Wing (true), with a cell of `changed`.
+pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalue: bool) {
     let layout = board.layout();
     let pivot_size = if trivalue { 3 } else { 2 };
     let bivalue = cells_with_count(board, 2..=2);
@@ -43,6 +43,9 @@ pub(crate) fn find_xy(board: &Board, sink: &mut Sink, trivalue: bool) {
             .collect();
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
+                if ![pivot, a, b].iter().any(|&c| changed.contains(c)) {
+                    continue;
+                }
                 let (da, db) = (board.candidates(a), board.candidates(b));
                 let z = da.and(db);
                 let Some(zd) = z.only() else { continue };
@@ -134,8 +137,8 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
     }
 }
 
-/// WXYZ-Wing, with a pivot that sees the three other cells.
-pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
+/// WXYZ-Wing, with a pivot that sees the three other cells, and a cell of `changed`.
+pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
     let layout = board.layout();
     let small = cells_with_count(board, 2..=4);
     for &pivot in &small {
@@ -149,6 +152,11 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
                     && board.candidates(c).or(pd).len() <= 4
             })
             .collect();
+        // A new wing has a changed cell.
+        let pivot_changed = changed.contains(pivot);
+        if !pivot_changed && !wings.iter().any(|&w| changed.contains(w)) {
+            continue;
+        }
         // Three wings, pruned as soon as the cells hold more than four digits.
         for (i, &a) in wings.iter().enumerate() {
             let da = pd.or(board.candidates(a));
@@ -157,9 +165,13 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink) {
                 if db.len() > 4 {
                     continue;
                 }
+                let any = pivot_changed || changed.contains(a) || changed.contains(b);
                 for &c in &wings[j + 1..] {
                     let digits = db.or(board.candidates(c));
-                    if digits.len() == 4 && wxyz(board, sink, [pivot, a, b, c], digits) {
+                    if digits.len() == 4
+                        && (any || changed.contains(c))
+                        && wxyz(board, sink, [pivot, a, b, c], digits)
+                    {
                         return;
                     }
                 }
