@@ -151,17 +151,26 @@ impl Memo {
         }
     }
 
-    /// The cells whose candidates changed since `technique` last found nothing.
+    /// The cells whose candidates changed since `technique` last found nothing: every
+    /// cell if some candidate came back (the argument needs candidates only to leave, as
+    /// they do along a path).
     fn fresh_cells(&mut self, board: &Board, technique: Technique) -> CellSet {
         self.adopt(board);
-        match &self.cells[technique as usize] {
-            None => board.layout().all_cells(),
-            Some(marks) => board
-                .layout()
-                .cells()
-                .filter(|&c| board.candidates(c) != marks[c.index()])
-                .collect(),
+        let layout = board.layout();
+        let Some(marks) = &self.cells[technique as usize] else {
+            return layout.all_cells();
+        };
+        let mut changed = CellSet::EMPTY;
+        for c in layout.cells() {
+            let now = board.candidates(c);
+            if !now.without(marks[c.index()]).is_empty() {
+                return layout.all_cells();
+            }
+            if now != marks[c.index()] {
+                changed.insert(c);
+            }
         }
+        changed
     }
 
     /// The digits `technique` has to look at on `board`.
@@ -211,5 +220,38 @@ impl Memo {
             }
             self.known[slot] = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::Grid;
+
+    #[test]
+    fn cells_that_gained_candidates_make_every_cell_changed() {
+        let grid = Grid::from_line(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .expect("a puzzle");
+        let full = Board::new(&grid, None);
+        let open = full.layout().cells().find(|&c| full.value(c).is_none());
+        let cell = open.expect("an open cell");
+        let digit = full.candidates(cell).iter().next().expect("a candidate");
+        let mut fewer = full.clone();
+        fewer.eliminate(cell, digit);
+        let mut memo = Memo::new();
+        let changed = |memo: &mut Memo, board: &Board| match memo.focus(board, Technique::XyWing) {
+            Some(Changed::Cells(cells)) => cells,
+            _ => panic!("XY-Wing is remembered by cells"),
+        };
+        assert_eq!(changed(&mut memo, &full), full.layout().all_cells());
+        memo.found_nothing(&full, Technique::XyWing, &Changed::Cells(CellSet::EMPTY));
+        // Candidates leave: only that cell changed.
+        assert_eq!(changed(&mut memo, &fewer), CellSet::single(cell));
+        assert!(changed(&mut memo, &full).is_empty());
+        // A candidate comes back: every cell counts as changed.
+        memo.found_nothing(&fewer, Technique::XyWing, &Changed::Cells(CellSet::EMPTY));
+        assert_eq!(changed(&mut memo, &full), full.layout().all_cells());
     }
 }

@@ -76,3 +76,39 @@ fn one_memo_serves_boards_of_different_layouts() {
         );
     }
 }
+
+#[test]
+fn a_memo_shared_by_unrelated_boards_changes_no_step() {
+    // The boards along the paths of a few hard puzzles, visited out of order (candidates
+    // come back between calls), with one memo: each step is the step found afresh.
+    let file = common::data_dir().join("bench/puzzles3_magictour_top1465.txt");
+    let text = std::fs::read_to_string(file).expect("top1465");
+    let options = Options::default();
+    let mut boards = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(6) {
+        let mut board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+        for step in solve(&board, &options).steps {
+            boards.push(board.clone());
+            board.apply(&step);
+        }
+    }
+    let mut memo = Memo::new();
+    let k = boards.len();
+    // A stride coprime with the count visits every board once, jumping between paths.
+    let stride = (k / 3..k).find(|s| gcd(*s, k) == 1).expect("a stride");
+    for i in 0..k {
+        let board = &boards[i * stride % k];
+        assert_eq!(
+            next_step_with(board, &options, &mut memo),
+            next_step(board, &options)
+        );
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
