@@ -62,15 +62,31 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// From the links of each node in turn (`lists(i)` pushes node i's links).
-    fn by_node(n: usize, mut lists: impl FnMut(usize, &mut Vec<u32>)) -> Links {
+    /// From the links of each node in turn (`lists(i)` pushes node i's links), sorted.
+    fn by_node(n: usize, lists: impl FnMut(usize, &mut Vec<u32>)) -> Links {
+        Links::gather(n, 8 * n, true, lists)
+    }
+
+    /// From the links of each node in turn, pushed in order (about `capacity` in all).
+    fn in_order(n: usize, capacity: usize, lists: impl FnMut(usize, &mut Vec<u32>)) -> Links {
+        Links::gather(n, capacity, false, lists)
+    }
+
+    fn gather(
+        n: usize,
+        capacity: usize,
+        sort: bool,
+        mut lists: impl FnMut(usize, &mut Vec<u32>),
+    ) -> Links {
         let mut start = Vec::with_capacity(n + 1);
-        let mut to = Vec::new();
+        let mut to = Vec::with_capacity(capacity);
         start.push(0);
         for i in 0..n {
             let from = to.len();
             lists(i, &mut to);
-            to[from..].sort_unstable();
+            if sort {
+                to[from..].sort_unstable();
+            }
             start.push(to.len() as u32);
         }
         Links { start, to }
@@ -120,7 +136,7 @@ impl Links {
 
     /// The links between nodes both kept.
     fn keep(&self, keep: &[bool]) -> Links {
-        Links::by_node(self.start.len() - 1, |i, out| {
+        Links::in_order(self.start.len() - 1, self.to.len(), |i, out| {
             if keep[i] {
                 out.extend(self[i].iter().filter(|&&j| keep[j as usize]));
             }
@@ -431,7 +447,9 @@ fn link(
                 })
                 .collect();
             let added = Links::from_arcs(n, &arcs);
-            g.weak = Links::by_node(n, |i, out| {
+            // Old nodes' lists end with the new nodes: still in order.
+            let capacity = prev.weak.to.len() + arcs.len() + weak.to.len();
+            g.weak = Links::in_order(n, capacity, |i, out| {
                 if i < from {
                     out.extend(&prev.weak[i]);
                     out.extend(&added[i]);
@@ -439,7 +457,7 @@ fn link(
                     out.extend(&weak[i]);
                 }
             });
-            g.strong = Links::by_node(n, |i, out| {
+            g.strong = Links::in_order(n, prev.strong.to.len() + strong.to.len(), |i, out| {
                 if i < from {
                     out.extend(&prev.strong[i]);
                 }
