@@ -13,6 +13,8 @@
 //! - ALS-XY-Wing: A and C share restricted x, B and C restricted y (x ≠ y), A and B share
 //!   z: cells seeing every z of A and B lose z.
 
+use std::sync::Arc;
+
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::Sink;
@@ -21,14 +23,15 @@ use crate::step::{Als, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-/// An ALS, with the places of each of its digits.
+/// An ALS, with the places of each of its digits (shared: a copy costs no allocation,
+/// and the sets of unchanged houses are copied from board to board).
 #[derive(Clone, Debug)]
 pub(crate) struct Set {
     pub cells: CellSet,
     pub digits: DigitSet,
     /// For each digit of the set, in increasing order: its cells in the set, and the
     /// cells seeing all of those.
-    places: Vec<(CellSet, CellSet)>,
+    places: Arc<[(CellSet, CellSet)]>,
 }
 
 impl Set {
