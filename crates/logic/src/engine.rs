@@ -62,24 +62,30 @@ impl Order {
 
 /// Where a finder has to look: the digits, houses and cells that changed since it last
 /// found nothing (see [`Memo`]); everything without a memo.
-pub(crate) struct Focus {
+#[derive(Clone, Copy)]
+pub(crate) struct Focus<'h> {
     /// For techniques seeing one digit at a time.
     pub digits: DigitSet,
     /// For techniques seeing one house at a time.
-    pub houses: Vec<House>,
+    pub houses: &'h [House],
     /// For techniques whose patterns hold a few cells: a new one holds a changed cell.
     pub cells: CellSet,
 }
 
-impl Focus {
-    /// Every digit, house and cell of `board`.
-    pub fn all(board: &Board) -> Focus {
+impl<'h> Focus<'h> {
+    /// Every digit and cell of `board`, and `houses` (all of its houses).
+    pub fn all(board: &Board, houses: &'h [House]) -> Focus<'h> {
         Focus {
             digits: DigitSet::full(board.side()),
-            houses: (0..board.layout().houses().len()).map(House::new).collect(),
+            houses,
             cells: board.layout().all_cells(),
         }
     }
+}
+
+/// Every house of `board`'s layout, in order.
+fn all_houses(board: &Board) -> Vec<House> {
+    (0..board.layout().houses().len()).map(House::new).collect()
 }
 
 /// Runs the finder of `technique` into `sink`, looking where `focus` says.
@@ -87,7 +93,7 @@ pub(crate) fn run(ctx: &Context, technique: Technique, focus: &Focus, sink: &mut
     use fish::Kind;
     use Technique::*;
     let board = ctx.board;
-    let (digits, houses) = (focus.digits, &focus.houses[..]);
+    let (digits, houses) = (focus.digits, focus.houses);
     match technique {
         FullHouse => full_house::find(board, sink),
         NakedSingle => naked_single::find(board, sink),
@@ -176,23 +182,11 @@ pub fn next_step_observed(
     memo: &mut Memo,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
-    let mut als = std::mem::take(&mut memo.als);
-    let step = first_step(board, options, memo, &mut als, observe);
-    memo.als = als;
-    step
-}
-
-/// The first step on `board`, with `memo` and the almost locked sets kept in `als`.
-fn first_step(
-    board: &Board,
-    options: &Options,
-    memo: &mut Memo,
-    als: &mut als::Cache,
-    observe: &mut dyn FnMut(Technique, bool),
-) -> Option<Step> {
+    let Memo { marks, als } = memo;
     let ctx = Context::with_cache(board, als);
     let mut sink = Sink::new(true);
-    let all = Focus::all(board);
+    let houses = all_houses(board);
+    let all = Focus::all(board, &houses);
     for &t in options
         .order
         .techniques()
@@ -202,13 +196,13 @@ fn first_step(
         match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
             Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all.digits, family),
             Some(_) => continue,
-            None => match memo.focus(board, t) {
+            None => match marks.focus(board, t) {
                 // Nothing changed where it looks: it finds nothing again.
                 Some(focus) if focus.is_empty() => {}
                 Some(focus) => {
                     run(&ctx, t, &focus.on(&all), &mut sink);
                     if sink.steps.is_empty() {
-                        memo.found_nothing(board, t, &focus);
+                        marks.found_nothing(board, t, &focus);
                     }
                 }
                 None => run(&ctx, t, &all, &mut sink),
@@ -225,23 +219,22 @@ fn first_step(
 
 /// The first step `technique` finds on `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
-    let mut sink = Sink::new(true);
-    run(
-        &Context::new(board),
-        technique,
-        &Focus::all(board),
-        &mut sink,
-    );
-    sink.steps.into_iter().next()
+    steps(board, technique, true).into_iter().next()
 }
 
 /// Every step `technique` finds on `board` (all instances, not only the first).
 pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
-    let mut sink = Sink::new(false);
+    steps(board, technique, false)
+}
+
+/// The steps `technique` finds looking everywhere on `board` (only the first: `first`).
+fn steps(board: &Board, technique: Technique, first: bool) -> Vec<Step> {
+    let mut sink = Sink::new(first);
+    let houses = all_houses(board);
     run(
         &Context::new(board),
         technique,
-        &Focus::all(board),
+        &Focus::all(board, &houses),
         &mut sink,
     );
     sink.steps

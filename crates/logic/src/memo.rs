@@ -60,22 +60,16 @@ impl Changed {
     }
 
     /// `all`, narrowed to what changed.
-    pub fn on(&self, all: &Focus) -> Focus {
+    pub fn on<'a>(&'a self, all: &Focus<'a>) -> Focus<'a> {
         match self {
             Changed::Digits(digits) => Focus {
                 digits: *digits,
-                houses: all.houses.clone(),
-                cells: all.cells,
+                ..*all
             },
-            Changed::Houses(houses) => Focus {
-                digits: all.digits,
-                houses: houses.clone(),
-                cells: all.cells,
-            },
+            Changed::Houses(houses) => Focus { houses, ..*all },
             Changed::Cells(cells) => Focus {
-                digits: all.digits,
-                houses: all.houses.clone(),
                 cells: *cells,
+                ..*all
             },
         }
     }
@@ -91,6 +85,22 @@ impl Changed {
 /// most of these searches are skipped, and the path is the same as without a memo.
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
+    /// The parts each remembered technique found nothing in.
+    pub(crate) marks: Marks,
+    /// The almost locked sets of each house.
+    pub(crate) als: als::Cache,
+}
+
+impl Memo {
+    /// An empty memo.
+    pub fn new() -> Memo {
+        Memo::default()
+    }
+}
+
+/// For each remembered technique, the parts of the last board it found nothing in.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
     layout: Option<Arc<Layout>>,
     /// `digits[technique * side + digit]`: the digit's cells when the technique last
     /// found nothing in them.
@@ -101,16 +111,9 @@ pub struct Memo {
     known: Vec<bool>,
     /// `cells[technique]`: every cell's candidates when the technique last found nothing.
     cells: Vec<Option<Vec<DigitSet>>>,
-    /// The almost locked sets of each house.
-    pub(crate) als: als::Cache,
 }
 
-impl Memo {
-    /// An empty memo.
-    pub fn new() -> Memo {
-        Memo::default()
-    }
-
+impl Marks {
     /// Forgets everything when `board` has another layout than the last one.
     fn adopt(&mut self, board: &Board) {
         let layout = board.layout();
@@ -240,8 +243,8 @@ mod tests {
         let digit = full.candidates(cell).iter().next().expect("a candidate");
         let mut fewer = full.clone();
         fewer.eliminate(cell, digit);
-        let mut memo = Memo::new();
-        let changed = |memo: &mut Memo, board: &Board| match memo.focus(board, Technique::XyWing) {
+        let mut memo = Marks::default();
+        let changed = |memo: &mut Marks, board: &Board| match memo.focus(board, Technique::XyWing) {
             Some(Changed::Cells(cells)) => cells,
             _ => panic!("XY-Wing is remembered by cells"),
         };
