@@ -9,7 +9,7 @@
 
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use super::{subsets, with_digit, Sink};
+use super::{subsets, subsets_where, with_digit, Sink};
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -155,56 +155,19 @@ impl<'a> Search<'a> {
             Kind::Basic => size as u32,
             _ => size as u32 + self.regions.span,
         };
-        let mut base = Vec::with_capacity(size);
-        self.bases(
+        let crosses = |base: &[usize]| base.iter().fold(0, |m, &i| m | self.lines[i]);
+        subsets_where(
             &lines,
             size,
-            limit,
-            0,
-            0,
-            &mut base,
-            &mut |base, crosses| match kind {
+            &mut |start| crosses(start).count_ones() <= limit,
+            &mut |base| match kind {
                 Kind::Basic => {
-                    crosses.count_ones() as usize == size
-                        && self.report(sink, base, crosses, &CellSet::EMPTY)
+                    crosses(base).count_ones() as usize == size
+                        && self.report(sink, base, crosses(base), &CellSet::EMPTY)
                 }
-                _ => self.finned(sink, base, crosses, size, kind),
+                _ => self.finned(sink, base, crosses(base), size, kind),
             },
         )
-    }
-
-    /// The `size`-subsets of `lines` in lexicographic order (as [`subsets`]), with their
-    /// crosses, leaving out those with more than `limit` crosses (no subset growing
-    /// from such a start has fewer), until `visit` returns `true`.
-    #[allow(clippy::too_many_arguments)]
-    fn bases(
-        &self,
-        lines: &[usize],
-        size: usize,
-        limit: u32,
-        from: usize,
-        crosses: u32,
-        base: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize], u32) -> bool,
-    ) -> bool {
-        if base.len() == size {
-            return visit(base, crosses);
-        }
-        for k in from..lines.len() {
-            if lines.len() - k < size - base.len() {
-                break;
-            }
-            let more = crosses | self.lines[lines[k]];
-            if more.count_ones() > limit {
-                continue;
-            }
-            base.push(lines[k]);
-            if self.bases(lines, size, limit, k + 1, more, base, visit) {
-                return true;
-            }
-            base.pop();
-        }
-        false
     }
 
     /// Finned and sashimi fish on these base lines: for each region holding some base

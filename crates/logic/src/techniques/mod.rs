@@ -65,11 +65,23 @@ pub(crate) fn subsets<T: Copy>(
     k: usize,
     visit: &mut impl FnMut(&[T]) -> bool,
 ) -> bool {
+    subsets_where(items, k, &mut |_| true, visit)
+}
+
+/// [`subsets`], growing only the starts `grow` accepts (a start it refuses is left out
+/// with every subset growing from it).
+pub(crate) fn subsets_where<T: Copy>(
+    items: &[T],
+    k: usize,
+    grow: &mut impl FnMut(&[T]) -> bool,
+    visit: &mut impl FnMut(&[T]) -> bool,
+) -> bool {
     fn go<T: Copy>(
         items: &[T],
         k: usize,
         start: usize,
         chosen: &mut Vec<T>,
+        grow: &mut impl FnMut(&[T]) -> bool,
         visit: &mut impl FnMut(&[T]) -> bool,
     ) -> bool {
         if chosen.len() == k {
@@ -80,12 +92,12 @@ pub(crate) fn subsets<T: Copy>(
                 break;
             }
             chosen.push(items[i]);
-            if go(items, k, i + 1, chosen, visit) {
+            if grow(chosen) && go(items, k, i + 1, chosen, grow, visit) {
                 return true;
             }
             chosen.pop();
         }
         false
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), visit)
+    go(items, k, 0, &mut Vec::with_capacity(k), grow, visit)
 }
