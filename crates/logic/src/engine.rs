@@ -182,7 +182,8 @@ pub fn next_step_observed(
     memo: &mut Memo,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
-    let Memo { marks, als } = memo;
+    memo.adopt(board);
+    let Memo { marks, als, .. } = memo;
     let ctx = Context::with_cache(board, als);
     let mut sink = Sink::new(true);
     let houses = all_houses(board);

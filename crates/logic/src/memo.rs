@@ -85,6 +85,8 @@ impl Changed {
 /// most of these searches are skipped, and the path is the same as without a memo.
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
+    /// The layout of the boards remembered (another layout starts afresh).
+    layout: Option<Arc<Layout>>,
     /// The parts each remembered technique found nothing in.
     pub(crate) marks: Marks,
     /// The almost locked sets of each house.
@@ -96,12 +98,24 @@ impl Memo {
     pub fn new() -> Memo {
         Memo::default()
     }
+
+    /// Forgets everything when `board` has another layout than the last one.
+    pub(crate) fn adopt(&mut self, board: &Board) {
+        let layout = board.layout();
+        if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
+            *self = Memo {
+                layout: Some(layout.clone()),
+                marks: Marks::new(layout),
+                als: als::Cache::default(),
+            };
+        }
+    }
 }
 
-/// For each remembered technique, the parts of the last board it found nothing in.
+/// For each remembered technique, the parts of the last board it found nothing in
+/// (boards of one layout: see [`Memo::adopt`]).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Marks {
-    layout: Option<Arc<Layout>>,
     /// `digits[technique * side + digit]`: the digit's cells when the technique last
     /// found nothing in them.
     digits: Vec<Option<CellSet>>,
@@ -114,18 +128,15 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    /// Forgets everything when `board` has another layout than the last one.
-    fn adopt(&mut self, board: &Board) {
-        let layout = board.layout();
-        if self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
-            return;
-        }
+    /// Nothing remembered yet, for boards of `layout`.
+    fn new(layout: &Layout) -> Marks {
         let (side, houses) = (layout.side(), layout.houses().len());
-        self.layout = Some(layout.clone());
-        self.digits = vec![None; Technique::ALL.len() * side];
-        self.houses = vec![DigitSet::EMPTY; Technique::ALL.len() * houses * side];
-        self.known = vec![false; Technique::ALL.len() * houses];
-        self.cells = vec![None; Technique::ALL.len()];
+        Marks {
+            digits: vec![None; Technique::ALL.len() * side],
+            houses: vec![DigitSet::EMPTY; Technique::ALL.len() * houses * side],
+            known: vec![false; Technique::ALL.len() * houses],
+            cells: vec![None; Technique::ALL.len()],
+        }
     }
 
     /// What changed for `technique` on `board` since it last found nothing (`None`: the
@@ -158,7 +169,6 @@ impl Marks {
     /// cell if some candidate came back (the argument needs candidates only to leave, as
     /// they do along a path).
     fn fresh_cells(&mut self, board: &Board, technique: Technique) -> CellSet {
-        self.adopt(board);
         let layout = board.layout();
         let Some(marks) = &self.cells[technique as usize] else {
             return layout.all_cells();
@@ -178,7 +188,6 @@ impl Marks {
 
     /// The digits `technique` has to look at on `board`.
     fn fresh_digits(&mut self, board: &Board, technique: Technique) -> DigitSet {
-        self.adopt(board);
         let at = technique as usize * board.side();
         Digit::all(board.side())
             .filter(|&d| self.digits[at + d.index()].as_ref() != Some(board.cells_with(d)))
@@ -187,7 +196,6 @@ impl Marks {
 
     /// The houses `technique` has to look at on `board`, in order.
     fn fresh_houses(&mut self, board: &Board, technique: Technique) -> Vec<House> {
-        self.adopt(board);
         let layout = board.layout();
         (0..layout.houses().len())
             .map(House::new)
@@ -243,7 +251,7 @@ mod tests {
         let digit = full.candidates(cell).iter().next().expect("a candidate");
         let mut fewer = full.clone();
         fewer.eliminate(cell, digit);
-        let mut memo = Marks::default();
+        let mut memo = Marks::new(full.layout());
         let changed = |memo: &mut Marks, board: &Board| match memo.focus(board, Technique::XyWing) {
             Some(Changed::Cells(cells)) => cells,
             _ => panic!("XY-Wing is remembered by cells"),
@@ -256,5 +264,31 @@ mod tests {
         // A candidate comes back: every cell counts as changed.
         memo.found_nothing(&fewer, Technique::XyWing, &Changed::Cells(CellSet::EMPTY));
         assert_eq!(changed(&mut memo, &full), full.layout().all_cells());
+    }
+
+    #[test]
+    fn another_layout_starts_afresh() {
+        // Boxes, then a jigsaw with as many houses (two cells traded between the first
+        // two regions): the same candidates in every house, other almost locked sets.
+        let jigsaw = Layout::from_regions_str(
+            "000011222\n000111222\n001111222\n333444555\n333444555\n333444555\n\
+             666777888\n666777888\n666777888",
+        )
+        .expect("a jigsaw");
+        let boxes = Board::new(&Grid::empty(Arc::new(Layout::classic())), None);
+        let regions = Board::new(&Grid::empty(Arc::new(jigsaw)), None);
+        let key = |sets: &[als::Set]| -> Vec<(CellSet, DigitSet)> {
+            sets.iter().map(|s| (s.cells, s.digits)).collect()
+        };
+        let mut memo = Memo::new();
+        memo.adopt(&boxes);
+        als::all_cached(&boxes, 8, &mut memo.als);
+        let fresh = als::all(&regions, 8);
+        assert_ne!(key(&fresh), key(&als::all(&boxes, 8)));
+        memo.adopt(&regions);
+        assert_eq!(
+            key(&als::all_cached(&regions, 8, &mut memo.als)),
+            key(&fresh)
+        );
     }
 }
