@@ -746,7 +746,7 @@ fn provable(g: &Graph) -> Option<Vec<bool>> {
     }
     let mut t = Closure::new(g);
     for root in 0..states {
-        if t.index[root] == NONE {
+        if t.rindex[root] == 0 {
             t.run(root);
         }
     }
@@ -755,29 +755,39 @@ fn provable(g: &Graph) -> Option<Vec<bool>> {
 
 const NONE: u32 = u32::MAX;
 
-/// Tarjan's algorithm (iterative) over the implication graph, closing reachability.
-struct Closure {
+/// Strongly connected components (Pearce's one-array form of Tarjan's algorithm,
+/// iterative) over the implication graph, closing reachability.
+///
+/// The implications are read from the graph's links as they are: "on" (odd states)
+/// implies its weak links off, "off" (even states) its strong links on.
+///
+/// `rindex` holds, for a state on the depth-first path or the stack, the smallest
+/// visit number it reaches (0: not visited); once its component is done, the
+/// component's number, counted down from `states`: always above every open state's
+/// (there are fewer open states than numbers left), so one comparison tells an open
+/// state from a done one.
+struct Closure<'g> {
+    g: &'g Graph,
     words: usize,
     /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
     bit: Vec<u32>,
-    /// The implications in one array: state `v` implies `next[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    next: Vec<u32>,
-    index: Vec<u32>,
-    low: Vec<u32>,
-    comp: Vec<u32>,
+    rindex: Vec<u32>,
+    /// The visit number of the next state.
+    index: u32,
+    /// The number of the next component.
+    next: u32,
     stack: Vec<u32>,
-    /// The depth-first path: each state with the position of its next implication and
-    /// the end of its implications.
-    calls: Vec<(u32, u32, u32)>,
-    counter: u32,
-    /// For each component, in the order found, the bitset of the targets it reaches.
+    /// The depth-first path: each state, whether it is its component's root so far,
+    /// and the position of its next implication and the end of its implications (in
+    /// the weak or strong array, by its parity).
+    calls: Vec<(u32, bool, u32, u32)>,
+    /// For each component, in the order done, the bitset of the targets it reaches.
     reach: Vec<u64>,
     members: Vec<u32>,
 }
 
-impl Closure {
-    fn new(g: &Graph) -> Closure {
+impl<'g> Closure<'g> {
+    fn new(g: &'g Graph) -> Closure<'g> {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -791,102 +801,118 @@ impl Closure {
                 bits - 1
             })
             .collect();
-        // "On" implies the weak links off, "off" the strong links on.
-        let mut start = Vec::with_capacity(states + 1);
-        let mut next = Vec::with_capacity(g.weak.to.len() + g.strong.to.len());
-        start.push(0);
-        for v in 0..states {
-            let (links, on) = if v % 2 == 1 {
-                (&g.weak[v / 2], 0)
-            } else {
-                (&g.strong[v / 2], 1)
-            };
-            next.extend(links.iter().map(|&m| 2 * m + on));
-            start.push(next.len() as u32);
-        }
         Closure {
+            g,
             words: (bits as usize).div_ceil(64),
             bit,
-            start,
-            next,
-            index: vec![NONE; states],
-            low: vec![0; states],
-            comp: vec![NONE; states],
+            rindex: vec![0; states],
+            index: 1,
+            next: states as u32,
             stack: Vec::new(),
             calls: Vec::new(),
-            counter: 0,
             reach: Vec::new(),
             members: Vec::new(),
         }
     }
 
+    /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.
+    fn links(&self, v: usize) -> (&'g Links, u32) {
+        if v % 2 == 1 {
+            (&self.g.weak, 0)
+        } else {
+            (&self.g.strong, 1)
+        }
+    }
+
     fn enter(&mut self, v: usize) {
-        self.index[v] = self.counter;
-        self.low[v] = self.counter;
-        self.counter += 1;
-        self.stack.push(v as u32);
+        self.rindex[v] = self.index;
+        self.index += 1;
+        let (links, _) = self.links(v);
         self.calls
-            .push((v as u32, self.start[v], self.start[v + 1]));
+            .push((v as u32, true, links.start[v / 2], links.start[v / 2 + 1]));
     }
 
     fn run(&mut self, root: usize) {
         self.enter(root);
-        'calls: while let Some(&(v, mut pos, end)) = self.calls.last() {
+        'calls: while let Some(&(v, mut is_root, mut pos, end)) = self.calls.last() {
             let v = v as usize;
+            let (links, on) = self.links(v);
             while pos < end {
-                let w = self.next[pos as usize] as usize;
+                let w = (2 * links.to[pos as usize] + on) as usize;
                 pos += 1;
-                let iw = self.index[w];
-                if iw == NONE {
-                    self.calls.last_mut().expect("a call").1 = pos;
+                if self.rindex[w] == 0 {
+                    let top = self.calls.last_mut().expect("a call");
+                    (top.1, top.2) = (is_root, pos);
                     self.enter(w);
                     continue 'calls;
                 }
-                // Visited and in no component yet: on the stack.
-                if self.comp[w] == NONE && iw < self.low[v] {
-                    self.low[v] = iw;
+                // Open (on the path or the stack) when below v: v reaches it.
+                if self.rindex[w] < self.rindex[v] {
+                    self.rindex[v] = self.rindex[w];
+                    is_root = false;
                 }
             }
             self.calls.pop();
-            if let Some(&(u, _, _)) = self.calls.last() {
-                let u = u as usize;
-                self.low[u] = self.low[u].min(self.low[v]);
-            }
-            if self.low[v] == self.index[v] {
+            if is_root {
                 self.component(v);
+            } else {
+                self.stack.push(v as u32);
+            }
+            if let Some(top) = self.calls.last_mut() {
+                // Back in the caller: what v reaches, it reaches.
+                let u = top.0 as usize;
+                if self.rindex[v] < self.rindex[u] {
+                    self.rindex[u] = self.rindex[v];
+                    top.1 = false;
+                }
             }
         }
     }
 
-    /// Pops the component rooted at `v`: the targets among its states, and those its
-    /// links reach (the components they reach were all finished before this one).
+    /// Makes a component of `v` and the states above it on the stack: numbers them, and
+    /// gives it the targets among its states and those its links reach (the components
+    /// they reach were all done before this one).
     fn component(&mut self, v: usize) {
-        let words = self.words;
-        let c = self.reach.len() / words.max(1);
-        self.reach.resize(self.reach.len() + words, 0);
+        let (words, c) = (self.words, self.next);
         self.members.clear();
-        loop {
-            let w = self.stack.pop().expect("the component is on the stack") as usize;
-            self.comp[w] = c as u32;
-            self.members.push(w as u32);
-            if w == v {
+        self.members.push(v as u32);
+        self.index -= 1;
+        while let Some(&w) = self.stack.last() {
+            if self.rindex[w as usize] < self.rindex[v] {
                 break;
             }
+            self.stack.pop();
+            self.members.push(w);
+            self.index -= 1;
         }
-        let (done, this) = self.reach.split_at_mut(c * words);
+        for &w in &self.members {
+            self.rindex[w as usize] = c;
+        }
+        self.next -= 1;
+        let k = self.reach.len() / words.max(1);
+        self.reach.resize(self.reach.len() + words, 0);
+        let (done, this) = self.reach.split_at_mut(k * words);
+        let top = self.rindex.len() as u32;
         for &w in &self.members {
             let w = w as usize;
-            // The target of its node: the other polarity is not finished yet (or in
-            // this component).
+            // The target of its node: the other polarity is not done yet (or in this
+            // component).
             let bit = self.bit[w / 2];
-            if bit != NONE && (self.comp[w ^ 1] == NONE || self.comp[w ^ 1] == c as u32) {
+            if bit != NONE && self.rindex[w ^ 1] <= c {
                 this[bit as usize / 64] |= 1 << (bit % 64);
             }
-            let next = &self.next[self.start[w] as usize..self.start[w + 1] as usize];
-            for &t in next {
-                let cw = self.comp[t as usize] as usize;
-                if cw != c {
-                    for (a, b) in this.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
+            let (links, on) = if w % 2 == 1 {
+                (&self.g.weak, 0)
+            } else {
+                (&self.g.strong, 1)
+            };
+            let mut last = c;
+            for &m in &links[w / 2] {
+                let cw = self.rindex[(2 * m + on) as usize];
+                if cw != c && cw != last {
+                    last = cw;
+                    let j = (top - cw) as usize;
+                    for (a, b) in this.iter_mut().zip(&done[j * words..(j + 1) * words]) {
                         *a |= b;
                     }
                 }
@@ -900,13 +926,11 @@ impl Closure {
         if bit == NONE {
             return false;
         }
-        let (off, on) = (
-            self.comp[2 * node] as usize,
-            self.comp[2 * node + 1] as usize,
-        );
-        // The polarity finished last is the only one that can imply the other.
-        let c = off.max(on);
-        let reach = &self.reach[c * self.words..(c + 1) * self.words];
+        let (off, on) = (self.rindex[2 * node], self.rindex[2 * node + 1]);
+        // The polarity done last (the lower number) is the only one that can imply the
+        // other.
+        let j = (self.rindex.len() as u32 - off.min(on)) as usize;
+        let reach = &self.reach[j * self.words..(j + 1) * self.words];
         off == on || reach[bit as usize / 64] >> (bit % 64) & 1 != 0
     }
 }
