@@ -10,7 +10,7 @@
 //! The search is breadth-first from every node over the states "node off" and "node on",
 //! so each conclusion comes with its shortest chain.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::Sink;
 use crate::context::Context;
@@ -92,46 +92,71 @@ impl Links {
         Links { start, to }
     }
 
-    /// From undirected pairs: each pair is a link both ways.
+    /// From undirected pairs: each pair is a link both ways (a counting sort by node,
+    /// then each node's list sorted, repeats dropped: a pair can be strong in two
+    /// houses).
     fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
-        let arcs: Vec<(u32, u32)> = pairs.iter().flat_map(|&(i, j)| [(i, j), (j, i)]).collect();
-        Links::from_arcs(n, &arcs)
-    }
-
-    /// From directed links `(from, to)` (a counting sort by node, then each node's list
-    /// sorted, repeats dropped: a pair can be strong in two houses).
-    fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Links {
         let mut start = vec![0u32; n + 1];
-        for &(i, _) in arcs {
+        for &(i, j) in pairs {
             start[i as usize + 1] += 1;
+            start[j as usize + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
         let mut fill = start.clone();
-        let mut to = vec![0u32; arcs.len()];
-        for &(i, j) in arcs {
+        let mut to = vec![0u32; 2 * pairs.len()];
+        for &(i, j) in pairs {
             to[fill[i as usize] as usize] = j;
             fill[i as usize] += 1;
+            to[fill[j as usize] as usize] = i;
+            fill[j as usize] += 1;
         }
-        let mut out = Links {
-            start: Vec::with_capacity(n + 1),
-            to: Vec::with_capacity(to.len()),
-        };
-        out.start.push(0);
+        // Each list sorted and compacted in place (the write never passes the read).
+        let mut kept = 0;
         for i in 0..n {
-            let list = &mut to[start[i] as usize..start[i + 1] as usize];
-            list.sort_unstable();
+            let (from, end) = (start[i] as usize, start[i + 1] as usize);
+            if end - from > 1 {
+                to[from..end].sort_unstable();
+            }
+            start[i] = kept as u32;
             let mut last = u32::MAX;
-            for &j in list.iter() {
-                if j != last {
-                    out.to.push(j);
-                    last = j;
+            for k in from..end {
+                if to[k] != last {
+                    last = to[k];
+                    to[kept] = last;
+                    kept += 1;
                 }
             }
-            out.start.push(out.to.len() as u32);
         }
-        out
+        start[n] = kept as u32;
+        to.truncate(kept);
+        Links { start, to }
+    }
+
+    /// The links back to nodes below `from` from the nodes at and above it: node j's
+    /// list holds every i >= `from` with j in `self[i]`, in order (a counting sort
+    /// keeps the order of i).
+    fn reversed_below(&self, from: usize) -> Links {
+        let n = self.start.len() - 1;
+        let mut start = vec![0u32; n + 1];
+        for i in from..n {
+            for &j in self[i].iter().filter(|&&j| (j as usize) < from) {
+                start[j as usize + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        let mut to = vec![0u32; start[n] as usize];
+        for i in from..n {
+            for &j in self[i].iter().filter(|&&j| (j as usize) < from) {
+                to[fill[j as usize] as usize] = i as u32;
+                fill[j as usize] += 1;
+            }
+        }
+        Links { start, to }
     }
 
     /// The links between nodes both kept.
@@ -399,7 +424,27 @@ fn link(
         }
     }
     if scope != Scope::Bivalue {
-        for (i, a) in g.nodes.iter().enumerate().skip(from) {
+        if prev.is_none() {
+            // Two cells holding the only places of a digit in a house. (The loop below
+            // finds every other strong link from its group's or set's side.)
+            let node = |c: Cell, d: Digit| {
+                let (from, to) = in_cell[c.index()];
+                (from..to).find(|&j| g.nodes[j as usize].digit == d)
+            };
+            let digits: DigitSet = g.nodes.iter().map(|a| a.digit).collect();
+            for h in (0..layout.houses().len()).map(House::new) {
+                for d in digits {
+                    let places = board.house_cells_with(h, d);
+                    let mut two = places.iter();
+                    if let (Some(x), Some(y), None) = (two.next(), two.next(), two.next()) {
+                        if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
+                            strong.push((p, q));
+                        }
+                    }
+                }
+            }
+        }
+        for (i, a) in g.nodes.iter().enumerate().skip(from).filter(|(_, a)| a.group) {
             // Each house holding the node, with the nodes covering exactly the rest of the
             // digit's places (found by their first cell): as many cells, all inside, none
             // shared.
@@ -438,17 +483,9 @@ fn link(
         }
         Some(prev) => {
             // The old nodes' links to new nodes (links are symmetric), after their own.
-            let arcs: Vec<(u32, u32)> = (from..n)
-                .flat_map(|i| {
-                    weak[i]
-                        .iter()
-                        .filter(|&&j| (j as usize) < from)
-                        .map(move |&j| (j, i as u32))
-                })
-                .collect();
-            let added = Links::from_arcs(n, &arcs);
+            let added = weak.reversed_below(from);
             // Old nodes' lists end with the new nodes: still in order.
-            let capacity = prev.weak.to.len() + arcs.len() + weak.to.len();
+            let capacity = prev.weak.to.len() + added.to.len() + weak.to.len();
             g.weak = Links::in_order(n, capacity, |i, out| {
                 if i < from {
                     out.extend(&prev.weak[i]);
