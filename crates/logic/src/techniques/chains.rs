@@ -380,23 +380,27 @@ fn link(
     // cell of the other, so the other's first cell is among the cells the first sees),
     // or two digits of one cell.
     let nodes = &g.nodes;
-    let mut weak = Links::by_node(n, |i, out| {
-        if i < from {
-            return;
-        }
-        let node = &nodes[i];
-        for c in node.sees.iter() {
-            out.extend(
-                at(c, node.digit)
-                    .iter()
-                    .filter(|&&j| nodes[j as usize].within(&node.peers)),
-            );
-        }
-        if !node.group {
-            let (from, to) = in_cell[node.first.index()];
-            out.extend((from..to).filter(|&j| j as usize != i));
-        }
-    });
+    let mut weak = if prev.is_none() && scope <= Scope::All {
+        cell_weak_links(nodes, board, in_cell)
+    } else {
+        Links::by_node(n, |i, out| {
+            if i < from {
+                return;
+            }
+            let node = &nodes[i];
+            for c in node.sees.iter() {
+                out.extend(
+                    at(c, node.digit)
+                        .iter()
+                        .filter(|&&j| nodes[j as usize].within(&node.peers)),
+                );
+            }
+            if !node.group {
+                let (from, to) = in_cell[node.first.index()];
+                out.extend((from..to).filter(|&j| j as usize != i));
+            }
+        })
+    };
     // An ALS node without weak links can neither be entered nor left: the set links
     // only its other nodes, and only if two of them are left.
     let mut strong: Vec<(u32, u32)> = Vec::new();
@@ -444,7 +448,13 @@ fn link(
                 }
             }
         }
-        for (i, a) in g.nodes.iter().enumerate().skip(from).filter(|(_, a)| a.group) {
+        for (i, a) in g
+            .nodes
+            .iter()
+            .enumerate()
+            .skip(from)
+            .filter(|(_, a)| a.group)
+        {
             // Each house holding the node, with the nodes covering exactly the rest of the
             // digit's places (found by their first cell): as many cells, all inside, none
             // shared.
@@ -502,6 +512,28 @@ fn link(
             });
         }
     }
+}
+
+/// The weak links of a graph of cell nodes only: a node's peers holding its digit, and
+/// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so
+/// no list needs sorting.
+fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Links {
+    let (layout, side) = (board.layout(), board.side());
+    let mut index = vec![NONE; layout.cell_count() * side];
+    for (i, node) in nodes.iter().enumerate() {
+        index[key_of(node.first, node.digit, side)] = i as u32;
+    }
+    Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
+        let (cell, digit) = (nodes[i].first, nodes[i].digit);
+        let (from, to) = in_cell[cell.index()];
+        let own = (from..to).filter(|&j| j as usize != i);
+        let peers = layout.peers(cell);
+        let split = peers.partition_point(|&p| p < cell);
+        let at = |p: &Cell| index[key_of(*p, digit, side)];
+        out.extend(peers[..split].iter().map(at).filter(|&j| j != NONE));
+        out.extend(own);
+        out.extend(peers[split..].iter().map(at).filter(|&j| j != NONE));
+    })
 }
 
 fn key_of(cell: Cell, digit: Digit, side: usize) -> usize {
