@@ -813,19 +813,23 @@ fn provable(g: &Graph) -> Option<Vec<bool>> {
     if states > MAX_CLOSED_STATES {
         return None;
     }
-    let mut t = Closure::new(g);
-    for root in 0..states {
-        if t.rindex[root] == 0 {
-            t.run(root);
-        }
-    }
-    Some((0..g.nodes.len()).map(|i| t.provable(i)).collect())
+    // The reach sets as fixed arrays of the fewest words that hold a bit per cell node.
+    let bits = g.nodes.iter().filter(|n| !n.group).count();
+    Some(match bits.div_ceil(64) {
+        0..=1 => Closure::<1>::close(g),
+        2 => Closure::<2>::close(g),
+        3..=4 => Closure::<4>::close(g),
+        5..=8 => Closure::<8>::close(g),
+        9..=16 => Closure::<16>::close(g),
+        _ => Closure::<32>::close(g),
+    })
 }
 
 const NONE: u32 = u32::MAX;
 
 /// Strongly connected components (Pearce's one-array form of Tarjan's algorithm,
-/// iterative) over the implication graph, closing reachability.
+/// iterative) over the implication graph, closing reachability; `W` words per reach
+/// set (at least one bit per cell node: `MAX_CLOSED_STATES` / 2 / 64 at most).
 ///
 /// The implications are read from the graph's links as they are: "on" (odd states)
 /// implies its weak links off, "off" (even states) its strong links on.
@@ -835,28 +839,25 @@ const NONE: u32 = u32::MAX;
 /// component's number, counted down from `states`: always above every open state's
 /// (there are fewer open states than numbers left), so one comparison tells an open
 /// state from a done one.
-struct Closure<'g> {
+struct Closure<'g, const W: usize> {
     g: &'g Graph,
-    words: usize,
     /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
     bit: Vec<u32>,
     rindex: Vec<u32>,
     /// The visit number of the next state.
     index: u32,
-    /// The number of the next component.
-    next: u32,
     stack: Vec<u32>,
     /// The depth-first path: each state, whether it is its component's root so far,
     /// and the position of its next implication and the end of its implications (in
     /// the weak or strong array, by its parity).
     calls: Vec<(u32, bool, u32, u32)>,
-    /// For each component, in the order done, the bitset of the targets it reaches.
-    reach: Vec<u64>,
-    members: Vec<u32>,
+    /// For each component, in the order done, the targets it reaches.
+    reach: Vec<[u64; W]>,
 }
 
-impl<'g> Closure<'g> {
-    fn new(g: &'g Graph) -> Closure<'g> {
+impl<'g, const W: usize> Closure<'g, W> {
+    /// For each node of `g`, whether one polarity implies the other.
+    fn close(g: &'g Graph) -> Vec<bool> {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -870,33 +871,36 @@ impl<'g> Closure<'g> {
                 bits - 1
             })
             .collect();
-        Closure {
+        let mut t = Closure::<W> {
             g,
-            words: (bits as usize).div_ceil(64),
             bit,
             rindex: vec![0; states],
             index: 1,
-            next: states as u32,
             stack: Vec::new(),
             calls: Vec::new(),
-            reach: Vec::new(),
-            members: Vec::new(),
+            reach: Vec::with_capacity(states),
+        };
+        for root in 0..states {
+            if t.rindex[root] == 0 {
+                t.run(root);
+            }
         }
+        (0..g.nodes.len()).map(|i| t.provable(i)).collect()
     }
 
     /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.
-    fn links(&self, v: usize) -> (&'g Links, u32) {
+    fn links(g: &'g Graph, v: usize) -> (&'g Links, u32) {
         if v % 2 == 1 {
-            (&self.g.weak, 0)
+            (&g.weak, 0)
         } else {
-            (&self.g.strong, 1)
+            (&g.strong, 1)
         }
     }
 
     fn enter(&mut self, v: usize) {
         self.rindex[v] = self.index;
         self.index += 1;
-        let (links, _) = self.links(v);
+        let (links, _) = Self::links(self.g, v);
         self.calls
             .push((v as u32, true, links.start[v / 2], links.start[v / 2 + 1]));
     }
@@ -905,22 +909,25 @@ impl<'g> Closure<'g> {
         self.enter(root);
         'calls: while let Some(&(v, mut is_root, mut pos, end)) = self.calls.last() {
             let v = v as usize;
-            let (links, on) = self.links(v);
+            let (links, on) = Self::links(self.g, v);
+            let mut low = self.rindex[v];
             while pos < end {
                 let w = (2 * links.to[pos as usize] + on) as usize;
                 pos += 1;
-                if self.rindex[w] == 0 {
+                let rw = self.rindex[w];
+                if rw == 0 {
+                    self.rindex[v] = low;
                     let top = self.calls.last_mut().expect("a call");
                     (top.1, top.2) = (is_root, pos);
                     self.enter(w);
                     continue 'calls;
                 }
-                // Open (on the path or the stack) when below v: v reaches it.
-                if self.rindex[w] < self.rindex[v] {
-                    self.rindex[v] = self.rindex[w];
-                    is_root = false;
-                }
+                // Open (on the path or the stack) when below v: v reaches it. (Done
+                // states are numbered above every open one.)
+                is_root &= rw >= low;
+                low = low.min(rw);
             }
+            self.rindex[v] = low;
             self.calls.pop();
             if is_root {
                 self.component(v);
@@ -942,27 +949,24 @@ impl<'g> Closure<'g> {
     /// gives it the targets among its states and those its links reach (the components
     /// they reach were all done before this one).
     fn component(&mut self, v: usize) {
-        let (words, c) = (self.words, self.next);
-        self.members.clear();
-        self.members.push(v as u32);
-        self.index -= 1;
-        while let Some(&w) = self.stack.last() {
-            if self.rindex[w as usize] < self.rindex[v] {
-                break;
-            }
-            self.stack.pop();
-            self.members.push(w);
-            self.index -= 1;
+        let states = self.rindex.len() as u32;
+        // Numbered down from `states`: the k-th component done is `states - k`.
+        let c = states - self.reach.len() as u32;
+        let low = self.rindex[v];
+        let mut first = self.stack.len();
+        while first > 0 && self.rindex[self.stack[first - 1] as usize] >= low {
+            first -= 1;
         }
-        for &w in &self.members {
+        self.index -= (self.stack.len() - first) as u32 + 1;
+        self.rindex[v] = c;
+        for &w in &self.stack[first..] {
             self.rindex[w as usize] = c;
         }
-        self.next -= 1;
-        let k = self.reach.len() / words.max(1);
-        self.reach.resize(self.reach.len() + words, 0);
-        let (done, this) = self.reach.split_at_mut(k * words);
-        let top = self.rindex.len() as u32;
-        for &w in &self.members {
+        let mut this = [0u64; W];
+        // Its own entry, empty while it is made: links inside the component add nothing.
+        self.reach.push([0; W]);
+        let members = std::iter::once(v as u32).chain(self.stack[first..].iter().copied());
+        for w in members {
             let w = w as usize;
             // The target of its node: the other polarity is not done yet (or in this
             // component).
@@ -970,23 +974,16 @@ impl<'g> Closure<'g> {
             if bit != NONE && self.rindex[w ^ 1] <= c {
                 this[bit as usize / 64] |= 1 << (bit % 64);
             }
-            let (links, on) = if w % 2 == 1 {
-                (&self.g.weak, 0)
-            } else {
-                (&self.g.strong, 1)
-            };
-            let mut last = c;
+            let (links, on) = Self::links(self.g, w);
             for &m in &links[w / 2] {
-                let cw = self.rindex[(2 * m + on) as usize];
-                if cw != c && cw != last {
-                    last = cw;
-                    let j = (top - cw) as usize;
-                    for (a, b) in this.iter_mut().zip(&done[j * words..(j + 1) * words]) {
-                        *a |= b;
-                    }
+                let done = &self.reach[(states - self.rindex[(2 * m + on) as usize]) as usize];
+                for k in 0..W {
+                    this[k] |= done[k];
                 }
             }
         }
+        self.stack.truncate(first);
+        *self.reach.last_mut().expect("its entry") = this;
     }
 
     /// Does one polarity of `node` (a cell node) imply the other?
@@ -998,8 +995,7 @@ impl<'g> Closure<'g> {
         let (off, on) = (self.rindex[2 * node], self.rindex[2 * node + 1]);
         // The polarity done last (the lower number) is the only one that can imply the
         // other.
-        let j = (self.rindex.len() as u32 - off.min(on)) as usize;
-        let reach = &self.reach[j * self.words..(j + 1) * self.words];
+        let reach = &self.reach[(self.rindex.len() as u32 - off.min(on)) as usize];
         off == on || reach[bit as usize / 64] >> (bit % 64) & 1 != 0
     }
 }
