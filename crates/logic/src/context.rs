@@ -8,7 +8,7 @@ use sudokit_core::DigitSet;
 use crate::techniques::als::{self, Set};
 use crate::techniques::chains::{self, Graph, Scope};
 use crate::techniques::fish;
-use crate::techniques::uniqueness::{self, Rectangle};
+use crate::techniques::uniqueness::{self, Rectangle, Shape};
 use crate::Board;
 
 /// One board and what has been computed about it.
@@ -17,6 +17,9 @@ pub(crate) struct Context<'b> {
     pub board: &'b Board,
     /// Where the almost locked sets of unchanged houses are kept between boards.
     als_cache: Option<RefCell<&'b mut als::Cache>>,
+    /// The layout's deadly shapes, when kept in a memo.
+    shapes_cache: Option<&'b OnceCell<Vec<Shape>>>,
+    shapes: OnceCell<Vec<Shape>>,
     als: OnceCell<Vec<Set>>,
     als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
     rectangles: OnceCell<Vec<Rectangle>>,
@@ -30,6 +33,8 @@ impl<'b> Context<'b> {
         Context {
             board,
             als_cache: None,
+            shapes_cache: None,
+            shapes: OnceCell::new(),
             als: OnceCell::new(),
             als_links: OnceCell::new(),
             rectangles: OnceCell::new(),
@@ -38,10 +43,16 @@ impl<'b> Context<'b> {
         }
     }
 
-    /// A context taking the almost locked sets of unchanged houses from `cache`.
-    pub fn with_cache(board: &'b Board, cache: &'b mut als::Cache) -> Context<'b> {
+    /// A context taking the almost locked sets of unchanged houses from `cache`, and
+    /// the layout's deadly shapes from `shapes` (filled the first time they are needed).
+    pub fn with_cache(
+        board: &'b Board,
+        cache: &'b mut als::Cache,
+        shapes: &'b OnceCell<Vec<Shape>>,
+    ) -> Context<'b> {
         Context {
             als_cache: Some(RefCell::new(cache)),
+            shapes_cache: Some(shapes),
             ..Context::new(board)
         }
     }
@@ -70,8 +81,11 @@ impl<'b> Context<'b> {
 
     /// The candidate unique rectangles.
     pub fn rectangles(&self) -> &[Rectangle] {
-        self.rectangles
-            .get_or_init(|| uniqueness::rectangles(self.board))
+        self.rectangles.get_or_init(|| {
+            let shapes = self.shapes_cache.unwrap_or(&self.shapes);
+            let shapes = shapes.get_or_init(|| uniqueness::shapes(self.board.layout()));
+            uniqueness::rectangles(self.board, shapes)
+        })
     }
 
     /// The chain graph over every candidate (`All`), with groups too (`Grouped`), and with

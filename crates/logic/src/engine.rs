@@ -183,8 +183,10 @@ pub fn next_step_observed(
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
     memo.adopt(board);
-    let Memo { marks, als, .. } = memo;
-    let ctx = Context::with_cache(board, als);
+    let Memo {
+        marks, als, shapes, ..
+    } = memo;
+    let ctx = Context::with_cache(board, als, shapes);
     let mut sink = Sink::new(true);
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);

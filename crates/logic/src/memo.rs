@@ -1,6 +1,7 @@
 //! What the engine remembers from one board to the next along a path, to skip searches
 //! that cannot find anything.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
@@ -9,6 +10,7 @@ use crate::board::Board;
 use crate::engine::Focus;
 use crate::technique::Technique;
 use crate::techniques::als;
+use crate::techniques::uniqueness::Shape;
 
 /// What part of the board a technique's result depends on.
 enum Memory {
@@ -91,6 +93,8 @@ pub struct Memo {
     pub(crate) marks: Marks,
     /// The almost locked sets of each house.
     pub(crate) als: als::Cache,
+    /// The layout's deadly shapes (for unique rectangles), once asked for.
+    pub(crate) shapes: OnceCell<Vec<Shape>>,
 }
 
 impl Memo {
@@ -107,6 +111,7 @@ impl Memo {
                 layout: Some(layout.clone()),
                 marks: Marks::new(layout),
                 als: als::Cache::default(),
+                shapes: OnceCell::new(),
             };
         }
     }

@@ -9,7 +9,7 @@
 //! candidates"), as long as each corner can hold one of the two and each digit two
 //! corners. A "floor" corner holds nothing but a and b.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, Layout};
 
 use super::{subsets, with_digit, Sink};
 use crate::context::Context;
@@ -20,52 +20,58 @@ use crate::Board;
 /// A rectangle: corners in reading order `[r1c1, r1c2, r2c1, r2c2]`, and the digit pair.
 pub(crate) type Rectangle = ([Cell; 4], [Digit; 2]);
 
-/// Every rectangle of open cells in a deadly shape whose corners each hold one of two
-/// digits, each digit in two corners at least.
-pub(crate) fn rectangles(board: &Board) -> Vec<Rectangle> {
-    let layout = board.layout();
+/// Four corners in a deadly shape, in reading order.
+pub(crate) type Shape = [Cell; 4];
+
+/// Every rectangle of `layout` in a deadly shape, corners in reading order, in the
+/// order of their rows, then columns (a layout's are kept in the memo).
+pub(crate) fn shapes(layout: &Layout) -> Vec<Shape> {
     let n = layout.side();
-    let open: Vec<u32> = (0..n)
-        .map(|r| {
-            (0..n)
-                .filter(|&c| board.value(layout.cell(r, c)).is_none())
-                .fold(0u32, |m, c| m | 1 << c)
-        })
-        .collect();
     let mut out = Vec::new();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
-            let both: u32 = open[r1] & open[r2];
-            for c1 in (0..n).filter(|c| both >> c & 1 != 0) {
-                for c2 in (c1 + 1..n).filter(|c| both >> c & 1 != 0) {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
                     let corners = [
                         layout.cell(r1, c1),
                         layout.cell(r1, c2),
                         layout.cell(r2, c1),
                         layout.cell(r2, c2),
                     ];
-                    if !deadly_shape(board, &corners) {
-                        continue;
+                    if deadly_shape(layout, &corners) {
+                        out.push(corners);
                     }
-                    // Digits in at least two corners.
-                    let cands = corners.map(|c| board.candidates(c).bits());
-                    let mut twice = 0u32;
-                    let mut once = 0u32;
-                    for m in cands {
-                        twice |= once & m;
-                        once |= m;
-                    }
-                    let digits: Vec<Digit> = DigitSet::from_bits(twice).iter().collect();
-                    for i in 0..digits.len() {
-                        for j in i + 1..digits.len() {
-                            let pair = DigitSet::single(digits[i])
-                                .or(DigitSet::single(digits[j]))
-                                .bits();
-                            if cands.iter().all(|&m| m & pair != 0) {
-                                out.push((corners, [digits[i], digits[j]]));
-                            }
-                        }
-                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every rectangle of open cells in a deadly shape (`shapes`, from [`shapes`]) whose
+/// corners each hold one of two digits, each digit in two corners at least.
+pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
+    let mut out = Vec::new();
+    for &corners in shapes {
+        if corners.iter().any(|&c| board.value(c).is_some()) {
+            continue;
+        }
+        // Digits in at least two corners.
+        let cands = corners.map(|c| board.candidates(c).bits());
+        let mut twice = 0u32;
+        let mut once = 0u32;
+        for m in cands {
+            twice |= once & m;
+            once |= m;
+        }
+        let digits: Vec<Digit> = DigitSet::from_bits(twice).iter().collect();
+        for i in 0..digits.len() {
+            for j in i + 1..digits.len() {
+                let pair = DigitSet::single(digits[i])
+                    .or(DigitSet::single(digits[j]))
+                    .bits();
+                if cands.iter().all(|&m| m & pair != 0) {
+                    out.push((corners, [digits[i], digits[j]]));
                 }
             }
         }
@@ -75,8 +81,7 @@ pub(crate) fn rectangles(board: &Board) -> Vec<Rectangle> {
 
 /// Does every house hold 0 or 2 of the corners? (Rows and columns do by construction;
 /// regions and extra houses are counted.)
-fn deadly_shape(board: &Board, corners: &[Cell; 4]) -> bool {
-    let layout = board.layout();
+fn deadly_shape(layout: &Layout, corners: &[Cell; 4]) -> bool {
     let houses = |c: Cell| layout.houses_of(c).iter().skip(2);
     corners.iter().all(|&c| {
         houses(c).all(|h| {
