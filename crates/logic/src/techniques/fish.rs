@@ -48,11 +48,13 @@ pub(crate) fn regions(board: &Board) -> [Regions; 2] {
 
 /// The regions along each base line: `at[line][cross]` is the region of the cell, and
 /// `masks[line][region]` the crosses of the line in that region; `span`, the most
-/// crosses one region meets over all lines (a box's width).
+/// crosses one region meets over all lines (a box's width). With the board's
+/// candidates along the lines: `lines[digit * N + line]`, the crosses holding the digit.
 pub(crate) struct Regions {
     at: Vec<Vec<usize>>,
     masks: Vec<Vec<u32>>,
     span: u32,
+    lines: Vec<u32>,
 }
 
 impl Regions {
@@ -80,7 +82,23 @@ impl Regions {
             .map(|r| masks.iter().fold(0, |m, line| m | line[r]).count_ones())
             .max()
             .unwrap_or(0);
-        Regions { at, masks, span }
+        let mut lines = vec![0u32; n * n];
+        for cell in layout.cells() {
+            let (line, cross) = if rows_first {
+                (layout.row(cell), layout.col(cell))
+            } else {
+                (layout.col(cell), layout.row(cell))
+            };
+            for d in board.candidates(cell) {
+                lines[d.index() * n + line] |= 1 << cross;
+            }
+        }
+        Regions {
+            at,
+            masks,
+            span,
+            lines,
+        }
     }
 }
 
@@ -90,36 +108,18 @@ struct Search<'a> {
     rows_first: bool,
     regions: &'a Regions,
     /// For each base line, the crosses (columns of a row) holding the digit.
-    lines: Vec<u32>,
+    lines: &'a [u32],
 }
 
 impl<'a> Search<'a> {
     fn new(board: &'a Board, digit: Digit, rows_first: bool, regions: &'a Regions) -> Search<'a> {
-        let layout = board.layout();
         let n = board.side();
-        let lines = (0..n)
-            .map(|l| {
-                let h = if rows_first {
-                    layout.row_house(l)
-                } else {
-                    layout.col_house(l)
-                };
-                board.house_cells_with(h, digit).iter().fold(0, |m, c| {
-                    m | 1
-                        << if rows_first {
-                            layout.col(c)
-                        } else {
-                            layout.row(c)
-                        }
-                })
-            })
-            .collect();
         Search {
             board,
             digit,
             rows_first,
             regions,
-            lines,
+            lines: &regions.lines[digit.index() * n..(digit.index() + 1) * n],
         }
     }
 
