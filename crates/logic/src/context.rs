@@ -24,8 +24,10 @@ pub(crate) struct Context<'b> {
     als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
     rectangles: OnceCell<Vec<Rectangle>>,
     fish_regions: OnceCell<[fish::Regions; 2]>,
-    /// The graphs over every candidate, without and with groups.
+    /// The graphs over every candidate, without and with groups, and with sets.
     graphs: [OnceCell<Graph>; 3],
+    /// What the implications of each graph prove (see [`chains::provable`]).
+    proved: [OnceCell<Option<Vec<bool>>>; 3],
 }
 
 impl<'b> Context<'b> {
@@ -40,6 +42,7 @@ impl<'b> Context<'b> {
             rectangles: OnceCell::new(),
             fish_regions: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+            proved: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
         }
     }
 
@@ -91,17 +94,38 @@ impl<'b> Context<'b> {
     /// The chain graph over every candidate (`All`), with groups too (`Grouped`), and with
     /// almost locked sets too (`GroupedAls`).
     pub fn graph(&self, scope: Scope) -> &Graph {
-        let slot = match scope {
-            Scope::Grouped => 1,
-            Scope::GroupedAls => 2,
-            _ => 0,
-        };
         let digits = DigitSet::full(self.board.side());
-        self.graphs[slot].get_or_init(|| match scope {
+        self.graphs[slot(scope)].get_or_init(|| match scope {
             // Each graph adds to the one below: groups to the candidates, then sets.
             Scope::Grouped => chains::extend(self, self.graph(Scope::All), digits, scope),
             Scope::GroupedAls => chains::extend(self, self.graph(Scope::Grouped), digits, scope),
             _ => chains::build(self, digits, Scope::All),
         })
+    }
+
+    /// For each node of [`Context::graph`]`(scope)`, whether its implications prove it
+    /// true or false (`None`: the graph is too large to close).
+    pub fn provable(&self, scope: Scope) -> Option<&[bool]> {
+        self.proved[slot(scope)]
+            .get_or_init(|| chains::provable(self.graph(scope)))
+            .as_deref()
+    }
+
+    /// Do the implications between single candidates (bivalue cells and conjugate pairs
+    /// as strong links) prove nothing at all? Then no chain of them eliminates anything:
+    /// no X-Chain, Remote Pair, W-Wing or XY-Chain (each is such a chain from the
+    /// candidate it removes to its negation, in a part of this graph).
+    pub fn chains_prove_nothing(&self) -> bool {
+        self.provable(Scope::All)
+            .is_some_and(|proved| !proved.contains(&true))
+    }
+}
+
+/// The slot of `scope`'s graph (every candidate, grouped, with sets).
+fn slot(scope: Scope) -> usize {
+    match scope {
+        Scope::Grouped => 1,
+        Scope::GroupedAls => 2,
+        _ => 0,
     }
 }

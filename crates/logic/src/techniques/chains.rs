@@ -602,20 +602,16 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques:
             for pair in with_four.map(|run| run[0]) {
                 let mut g = build(ctx, pair, scope);
                 prune_to_pair(board, &mut g, pair);
-                if search(board, &g, sink, techniques, false) {
+                if search(board, &g, sink, techniques, None) {
                     return;
                 }
             }
         }
         Scope::SingleDigit => {
             for digit in digits {
-                if search(
-                    board,
-                    &build(ctx, DigitSet::single(digit), scope),
-                    sink,
-                    techniques,
-                    true,
-                ) {
+                let g = build(ctx, DigitSet::single(digit), scope);
+                let proved = if sink.first { provable(&g) } else { None };
+                if search(board, &g, sink, techniques, proved.as_deref()) {
                     return;
                 }
             }
@@ -626,19 +622,25 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques:
                 &build(ctx, DigitSet::full(board.side()), scope),
                 sink,
                 techniques,
-                false,
+                None,
             );
         }
-        Scope::All => {
-            search(board, ctx.graph(Scope::All), sink, techniques, true);
-        }
-        Scope::Grouped | Scope::GroupedAls => {
-            // Chains through groups only, then through almost locked sets too (when all
-            // steps are wanted, the second search finds every chain of the first).
-            if sink.first && search(board, ctx.graph(Scope::Grouped), sink, techniques, true) {
-                return;
+        Scope::All | Scope::Grouped | Scope::GroupedAls => {
+            // Chains through cells, or through groups, then through almost locked sets
+            // too (when all steps are wanted, the second search finds every chain of the
+            // first).
+            let first = sink.first;
+            let proved = |scope| if first { ctx.provable(scope) } else { None };
+            let stages: &[Scope] = match scope {
+                Scope::All => &[Scope::All],
+                _ if sink.first => &[Scope::Grouped, Scope::GroupedAls],
+                _ => &[Scope::GroupedAls],
+            };
+            for &stage in stages {
+                if search(board, ctx.graph(stage), sink, techniques, proved(stage)) {
+                    return;
+                }
             }
-            search(board, ctx.graph(Scope::GroupedAls), sink, techniques, true);
         }
     }
 }
@@ -706,27 +708,24 @@ impl Search<'_> {
 
 /// Breadth-first search from every node, both polarities. `true` when the sink is done.
 ///
-/// When only the first step is wanted, the implications are closed first (below): the
-/// search starts from the candidates something can be proved about, and is skipped when
+/// With `proved` (when only the first step is wanted: the nodes the implications prove
+/// something about, see [`provable`]), the search starts from those, and is skipped when
 /// there are none.
 fn search(
     board: &Board,
     g: &Graph,
     sink: &mut Sink,
     techniques: &[Technique],
-    closable: bool,
+    proved: Option<&[bool]>,
 ) -> bool {
     let n = g.nodes.len();
     let mut starts: Vec<usize> = (0..n).filter(|&i| !g.nodes[i].group).collect();
-    if sink.first && closable {
-        if let Some(provable) = provable(g) {
-            let (first, rest): (Vec<usize>, Vec<usize>) =
-                starts.iter().partition(|&&i| provable[i]);
-            if first.is_empty() {
-                return false;
-            }
-            starts = first.into_iter().chain(rest).collect();
+    if let Some(provable) = proved {
+        let (first, rest): (Vec<usize>, Vec<usize>) = starts.iter().partition(|&&i| provable[i]);
+        if first.is_empty() {
+            return false;
         }
+        starts = first.into_iter().chain(rest).collect();
     }
     let both = techniques
         .iter()
@@ -808,7 +807,7 @@ const MAX_CLOSED_STATES: usize = 4096;
 ///
 /// One pass gives each component, as it finishes, the bitset of the targets it reaches
 /// (one bit per cell node: the components it reaches all finished before it).
-fn provable(g: &Graph) -> Option<Vec<bool>> {
+pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
     let states = 2 * g.nodes.len();
     if states > MAX_CLOSED_STATES {
         return None;
