@@ -142,18 +142,21 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
     let layout = board.layout();
     let small = cells_with_count(board, 2..=4);
     for &pivot in &small {
+        // A new wing has a changed cell: the pivot or a peer.
+        let pivot_changed = changed.contains(pivot);
+        if !pivot_changed && !layout.peer_set(pivot).intersects(changed) {
+            continue;
+        }
         let pd = board.candidates(pivot);
-        let wings: Vec<Cell> = small
+        let wings: Vec<Cell> = layout
+            .peers(pivot)
             .iter()
             .copied()
             .filter(|&c| {
-                c != pivot
-                    && layout.peer_set(pivot).contains(c)
-                    && board.candidates(c).or(pd).len() <= 4
+                let cands = board.candidates(c);
+                (2..=4).contains(&cands.len()) && cands.or(pd).len() <= 4
             })
             .collect();
-        // A new wing has a changed cell.
-        let pivot_changed = changed.contains(pivot);
         if !pivot_changed && !wings.iter().any(|&w| changed.contains(w)) {
             continue;
         }
