@@ -29,16 +29,19 @@ fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Ce
 pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalue: bool) {
     let layout = board.layout();
     let pivot_size = if trivalue { 3 } else { 2 };
-    let bivalue = cells_with_count(board, 2..=2);
     for pivot in cells_with_count(board, pivot_size..=pivot_size) {
+        // A new wing has a changed cell: the pivot or a peer.
+        if !changed.contains(pivot) && !layout.peer_set(pivot).intersects(changed) {
+            continue;
+        }
         let pd = board.candidates(pivot);
-        let wings: Vec<Cell> = bivalue
+        let wings: Vec<Cell> = layout
+            .peers(pivot)
             .iter()
             .copied()
             .filter(|&c| {
-                c != pivot
-                    && layout.peer_set(pivot).contains(c)
-                    && board.candidates(c).and(pd).len() == 1 + trivalue as usize
+                let cands = board.candidates(c);
+                cands.len() == 2 && cands.and(pd).len() == 1 + trivalue as usize
             })
             .collect();
         for (i, &a) in wings.iter().enumerate() {
