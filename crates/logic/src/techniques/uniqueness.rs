@@ -64,14 +64,15 @@ pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
             twice |= once & m;
             once |= m;
         }
-        let digits: Vec<Digit> = DigitSet::from_bits(twice).iter().collect();
-        for i in 0..digits.len() {
-            for j in i + 1..digits.len() {
-                let pair = DigitSet::single(digits[i])
-                    .or(DigitSet::single(digits[j]))
-                    .bits();
+        if twice.count_ones() < 2 {
+            continue;
+        }
+        let digits = DigitSet::from_bits(twice);
+        for a in digits {
+            for b in digits.iter().filter(|&b| b > a) {
+                let pair = DigitSet::single(a).or(DigitSet::single(b)).bits();
                 if cands.iter().all(|&m| m & pair != 0) {
-                    out.push((corners, [digits[i], digits[j]]));
+                    out.push((corners, [a, b]));
                 }
             }
         }
