@@ -206,29 +206,13 @@ pub(crate) fn links(board: &Board, sets: &[Set]) -> Vec<Vec<(u32, DigitSet)>> {
     let side = board.side();
     // The sets holding each digit, by the first cell of its places: a partner's places
     // all see the set's, so its first place is among the cells the set's places see.
-    // (In one array, by a counting sort: those at key k are `order[start[k]..start[k + 1]]`.)
-    let key = |set: &Set, d: Digit| {
-        let first = set.with(d).first().expect("a digit of the set has places");
-        first.index() * side + d.index()
-    };
-    let mut start = vec![0u32; board.layout().cell_count() * side + 1];
-    for set in sets {
-        for d in set.digits {
-            start[key(set, d) + 1] += 1;
-        }
-    }
-    for k in 1..start.len() {
-        start[k] += start[k - 1];
-    }
-    let mut fill = start.clone();
-    let mut order = vec![0u32; start[start.len() - 1] as usize];
-    for (i, set) in sets.iter().enumerate() {
-        for d in set.digits {
-            let k = key(set, d);
-            order[fill[k] as usize] = i as u32;
-            fill[k] += 1;
-        }
-    }
+    let places = sets.iter().enumerate().flat_map(|(i, set)| {
+        set.digits.iter().map(move |d| {
+            let first = set.with(d).first().expect("a digit of the set has places");
+            (first.index() * side + d.index(), i as u32)
+        })
+    });
+    let (start, order) = super::by_key(board.layout().cell_count() * side, places);
     let by_place = |k: usize| &order[start[k] as usize..start[k + 1] as usize];
     let mut found: Vec<(u32, u32, Digit)> = Vec::new();
     for (i, a) in sets.iter().enumerate() {

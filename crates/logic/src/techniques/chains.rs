@@ -10,9 +10,9 @@
 //! The search is breadth-first from every node over the states "node off" and "node on",
 //! so each conclusion comes with its shortest chain.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
-use super::Sink;
+use super::{by_key, single_digit, Sink};
 use crate::context::Context;
 use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
@@ -92,26 +92,13 @@ impl Links {
         Links { start, to }
     }
 
-    /// From undirected pairs: each pair is a link both ways (a counting sort by node,
-    /// then each node's list sorted, repeats dropped: a pair can be strong in two
-    /// houses).
+    /// From undirected pairs: each pair is a link both ways (grouped by node, then each
+    /// node's list sorted, repeats dropped: a pair can be strong in two houses).
     fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
-        let mut start = vec![0u32; n + 1];
-        for &(i, j) in pairs {
-            start[i as usize + 1] += 1;
-            start[j as usize + 1] += 1;
-        }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
-        }
-        let mut fill = start.clone();
-        let mut to = vec![0u32; 2 * pairs.len()];
-        for &(i, j) in pairs {
-            to[fill[i as usize] as usize] = j;
-            fill[i as usize] += 1;
-            to[fill[j as usize] as usize] = i;
-            fill[j as usize] += 1;
-        }
+        let both_ways = pairs
+            .iter()
+            .flat_map(|&(i, j)| [(i as usize, j), (j as usize, i)]);
+        let (mut start, mut to) = by_key(n, both_ways);
         // Each list sorted and compacted in place (the write never passes the read).
         let mut kept = 0;
         for i in 0..n {
@@ -135,27 +122,16 @@ impl Links {
     }
 
     /// The links back to nodes below `from` from the nodes at and above it: node j's
-    /// list holds every i >= `from` with j in `self[i]`, in order (a counting sort
-    /// keeps the order of i).
+    /// list holds every i >= `from` with j in `self[i]`, in order of i.
     fn reversed_below(&self, from: usize) -> Links {
         let n = self.start.len() - 1;
-        let mut start = vec![0u32; n + 1];
-        for i in from..n {
-            for &j in self[i].iter().filter(|&&j| (j as usize) < from) {
-                start[j as usize + 1] += 1;
-            }
-        }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
-        }
-        let mut fill = start.clone();
-        let mut to = vec![0u32; start[n] as usize];
-        for i in from..n {
-            for &j in self[i].iter().filter(|&&j| (j as usize) < from) {
-                to[fill[j as usize] as usize] = i as u32;
-                fill[j as usize] += 1;
-            }
-        }
+        let back = (from..n).flat_map(|i| {
+            self[i]
+                .iter()
+                .filter(move |&&j| (j as usize) < from)
+                .map(move |&j| (j as usize, i as u32))
+        });
+        let (start, to) = by_key(n, back);
         Links { start, to }
     }
 
@@ -358,20 +334,12 @@ fn link(
     let n = g.nodes.len();
     // The nodes by first cell and digit, as ranges of `order`.
     let side = board.side();
-    let key = |node: &GNode| key_of(node.first, node.digit, side);
-    let mut start = vec![0u32; layout.cell_count() * side + 1];
-    for node in &g.nodes {
-        start[key(node) + 1] += 1;
-    }
-    for k in 1..start.len() {
-        start[k] += start[k - 1];
-    }
-    let mut order = vec![0u32; n];
-    let mut fill = start.clone();
-    for (i, node) in g.nodes.iter().enumerate() {
-        order[fill[key(node)] as usize] = i as u32;
-        fill[key(node)] += 1;
-    }
+    let keys = g
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| (key_of(node.first, node.digit, side), i as u32));
+    let (start, order) = by_key(layout.cell_count() * side, keys);
     let at = |cell: Cell, digit: Digit| {
         &order[start[key_of(cell, digit, side)] as usize
             ..start[key_of(cell, digit, side) + 1] as usize]
@@ -381,7 +349,7 @@ fn link(
     // or two digits of one cell.
     let nodes = &g.nodes;
     let mut weak = if prev.is_none() && scope <= Scope::All {
-        cell_weak_links(nodes, board, in_cell)
+        cell_weak_links(nodes, board, in_cell, &at)
     } else {
         Links::by_node(n, |i, out| {
             if i < from {
@@ -436,14 +404,10 @@ fn link(
                 (from..to).find(|&j| g.nodes[j as usize].digit == d)
             };
             let digits: DigitSet = g.nodes.iter().map(|a| a.digit).collect();
-            for h in (0..layout.houses().len()).map(House::new) {
-                for d in digits {
-                    let places = board.house_cells_with(h, d);
-                    let mut two = places.iter();
-                    if let (Some(x), Some(y), None) = (two.next(), two.next(), two.next()) {
-                        if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
-                            strong.push((p, q));
-                        }
+            for d in digits {
+                for (x, y, _) in single_digit::strong_links(board, d) {
+                    if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
+                        strong.push((p, q));
                     }
                 }
             }
@@ -514,25 +478,26 @@ fn link(
     }
 }
 
-/// The weak links of a graph of cell nodes only: a node's peers holding its digit, and
-/// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so
-/// no list needs sorting.
-fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Links {
-    let (layout, side) = (board.layout(), board.side());
-    let mut index = vec![NONE; layout.cell_count() * side];
-    for (i, node) in nodes.iter().enumerate() {
-        index[key_of(node.first, node.digit, side)] = i as u32;
-    }
+/// The weak links of a graph of cell nodes only (`at`: the node of a cell and digit, if
+/// any): a node's peers holding its digit, and the other nodes of its cell, gathered in
+/// order (nodes go by cell, then digit), so no list needs sorting.
+fn cell_weak_links<'a>(
+    nodes: &[GNode],
+    board: &Board,
+    in_cell: &[(u32, u32)],
+    at: &impl Fn(Cell, Digit) -> &'a [u32],
+) -> Links {
+    let layout = board.layout();
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
         let own = (from..to).filter(|&j| j as usize != i);
         let peers = layout.peers(cell);
         let split = peers.partition_point(|&p| p < cell);
-        let at = |p: &Cell| index[key_of(*p, digit, side)];
-        out.extend(peers[..split].iter().map(at).filter(|&j| j != NONE));
+        let of = |p: &Cell| at(*p, digit).iter().copied();
+        out.extend(peers[..split].iter().flat_map(of));
         out.extend(own);
-        out.extend(peers[split..].iter().map(at).filter(|&j| j != NONE));
+        out.extend(peers[split..].iter().flat_map(of));
     })
 }
 

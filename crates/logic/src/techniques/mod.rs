@@ -58,6 +58,29 @@ pub(crate) fn with_digit(cells: &CellSet, digit: Digit) -> Vec<(Cell, Digit)> {
     cells.iter().map(|c| (c, digit)).collect()
 }
 
+/// Values grouped by key, in one array (a counting sort): those of key k are
+/// `values[start[k]..start[k + 1]]`, in the order `items` gives them. Returns
+/// `(start, values)`; `items` (key, value) is walked twice, once to count.
+pub(crate) fn by_key(
+    keys: usize,
+    items: impl Iterator<Item = (usize, u32)> + Clone,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; keys + 1];
+    for (k, _) in items.clone() {
+        start[k + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut fill = start.clone();
+    let mut values = vec![0u32; start[keys] as usize];
+    for (k, v) in items {
+        values[fill[k] as usize] = v;
+        fill[k] += 1;
+    }
+    (start, values)
+}
+
 /// All `k`-element subsets of `items`, in lexicographic order, passed to `visit` until
 /// it returns `true`.
 pub(crate) fn subsets<T: Copy>(
