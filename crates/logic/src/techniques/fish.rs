@@ -46,13 +46,12 @@ pub(crate) fn regions(board: &Board) -> [Regions; 2] {
     [Regions::new(board, true), Regions::new(board, false)]
 }
 
-/// The regions along each base line: `at[line][cross]` is the region of the cell, and
-/// `masks[line][region]` the crosses of the line in that region; `span`, the most
-/// crosses one region meets over all lines (a box's width). With the board's
-/// candidates along the lines: `lines[digit * N + line]`, the crosses holding the digit.
+/// The regions along each base line: `masks[line * N + region]` holds the crosses of
+/// the line in that region; `span`, the most crosses one region meets over all lines
+/// (a box's width). With the board's candidates along the lines: `lines[digit * N +
+/// line]`, the crosses holding the digit.
 pub(crate) struct Regions {
-    at: Vec<Vec<usize>>,
-    masks: Vec<Vec<u32>>,
+    masks: Vec<u32>,
     span: u32,
     lines: Vec<u32>,
 }
@@ -67,19 +66,14 @@ impl Regions {
                 layout.cell(cross, line)
             }
         };
-        let at: Vec<Vec<usize>> = (0..n)
-            .map(|l| (0..n).map(|x| layout.region(cell(l, x))).collect())
-            .collect();
-        let masks = at
-            .iter()
-            .map(|row| {
-                (0..n)
-                    .map(|r| (0..n).filter(|&x| row[x] == r).fold(0, |m, x| m | 1 << x))
-                    .collect()
-            })
-            .collect::<Vec<Vec<u32>>>();
+        let mut masks = vec![0u32; n * n];
+        for l in 0..n {
+            for x in 0..n {
+                masks[l * n + layout.region(cell(l, x))] |= 1 << x;
+            }
+        }
         let span = (0..n)
-            .map(|r| masks.iter().fold(0, |m, line| m | line[r]).count_ones())
+            .map(|r| (0..n).fold(0, |m, l| m | masks[l * n + r]).count_ones())
             .max()
             .unwrap_or(0);
         let mut lines = vec![0u32; n * n];
@@ -93,12 +87,45 @@ impl Regions {
                 lines[d.index() * n + line] |= 1 << cross;
             }
         }
-        Regions {
-            at,
-            masks,
-            span,
-            lines,
+        Regions { masks, span, lines }
+    }
+}
+
+/// For finned fish on one digit: `outside[line * N + region]`, the line's crosses holding
+/// the digit outside the region; `touched[line]`, the regions where the line holds it;
+/// `crossing[region]`, the lines holding it in the region.
+struct Fins {
+    n: usize,
+    outside: Vec<u32>,
+    touched: Vec<u32>,
+    crossing: Vec<u32>,
+}
+
+impl Fins {
+    fn new(lines: &[u32], masks: &[u32]) -> Fins {
+        let n = lines.len();
+        let mut fins = Fins {
+            n,
+            outside: vec![0; n * n],
+            touched: vec![0; n],
+            crossing: vec![0; n],
+        };
+        for (l, &line) in lines.iter().enumerate().filter(|(_, &line)| line != 0) {
+            for r in 0..n {
+                let inside = line & masks[l * n + r];
+                fins.outside[l * n + r] = line & !inside;
+                let holds = (inside != 0) as u32;
+                fins.touched[l] |= holds << r;
+                fins.crossing[r] |= holds << l;
+            }
         }
+        fins
+    }
+
+    /// The crosses of the base lines outside `region`: the cover lines must hold them.
+    fn required(&self, base: &[usize], region: usize) -> u32 {
+        base.iter()
+            .fold(0, |m, &i| m | self.outside[i * self.n + region])
     }
 }
 
@@ -156,49 +183,59 @@ impl<'a> Search<'a> {
             _ => size as u32 + self.regions.span,
         };
         let crosses = |base: &[usize]| base.iter().fold(0, |m, &i| m | self.lines[i]);
+        if kind == Kind::Basic {
+            return subsets_where(
+                &lines,
+                size,
+                &mut |start| crosses(start).count_ones() <= limit,
+                &mut |base| {
+                    crosses(base).count_ones() as usize == size
+                        && self.report(sink, base, crosses(base), &CellSet::EMPTY)
+                },
+            );
+        }
+        // Outside some region, the base lines' crosses must fit in `size` cover lines.
+        let fins = &Fins::new(self.lines, &self.regions.masks);
         subsets_where(
             &lines,
             size,
-            &mut |start| crosses(start).count_ones() <= limit,
-            &mut |base| match kind {
-                Kind::Basic => {
-                    crosses(base).count_ones() as usize == size
-                        && self.report(sink, base, crosses(base), &CellSet::EMPTY)
-                }
-                _ => self.finned(sink, base, crosses(base), size, kind),
+            &mut |start| {
+                crosses(start).count_ones() <= limit
+                    && (0..fins.n).any(|r| fins.required(start, r).count_ones() as usize <= size)
             },
+            &mut |base| self.finned(sink, base, crosses(base), size, kind, fins),
         )
     }
 
     /// Finned and sashimi fish on these base lines: for each region holding some base
     /// candidates, the cover lines must hold every base candidate outside it.
-    fn finned(&self, sink: &mut Sink, base: &[usize], all: u32, size: usize, kind: Kind) -> bool {
-        let mut regions: u32 = 0;
-        for &i in base {
-            let mut m = self.lines[i];
-            while m != 0 {
-                regions |= 1 << self.regions.at[i][m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-        }
-        let n = self.board.side();
+    fn finned(
+        &self,
+        sink: &mut Sink,
+        base: &[usize],
+        all: u32,
+        size: usize,
+        kind: Kind,
+        fins: &Fins,
+    ) -> bool {
+        let n = fins.n;
+        let mut regions = base.iter().fold(0, |m, &i| m | fins.touched[i]);
+        let in_base = base.iter().fold(0u32, |m, &i| m | 1 << i);
+        let diagonals = self.board.layout().has_diagonals();
         while regions != 0 {
             let region = regions.trailing_zeros() as usize;
             regions &= regions - 1;
-            let inside_of = |i: usize| self.lines[i] & self.regions.masks[i][region];
-            let required = base.iter().fold(0, |m, &i| {
-                m | (self.lines[i] & !self.regions.masks[i][region])
-            });
-            if required.count_ones() as usize > size {
-                continue;
-            }
+            let required = fins.required(base, region);
             // The digit must be somewhere else in the region for anything to go.
-            let targets = (0..n)
-                .filter(|l| !base.contains(l))
-                .fold(0, |m, l| m | inside_of(l));
-            if targets == 0 && !self.board.layout().has_diagonals() {
+            if required.count_ones() as usize > size
+                || (fins.crossing[region] & !in_base == 0 && !diagonals)
+            {
                 continue;
             }
+            let inside_of = |i: usize| self.lines[i] & self.regions.masks[i * n + region];
+            let targets = (0..n)
+                .filter(|l| in_base >> l & 1 == 0)
+                .fold(0, |m, l| m | inside_of(l));
             let inside = base.iter().fold(0, |m, &i| m | inside_of(i)) & !required;
             let mut crosses = [0usize; 32];
             let mut count = 0;
@@ -213,7 +250,7 @@ impl<'a> Search<'a> {
                 if crosses.count_ones() as usize != size || all & !crosses == 0 {
                     return false;
                 }
-                if targets & crosses == 0 && !self.board.layout().has_diagonals() {
+                if targets & crosses == 0 && !diagonals {
                     return false;
                 }
                 let sashimi = base
