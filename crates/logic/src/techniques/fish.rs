@@ -174,9 +174,16 @@ impl<'a> Search<'a> {
         } else {
             self.board.side() as u32
         };
-        let lines: Vec<usize> = (0..self.lines.len())
-            .filter(|&i| (1..=max).contains(&self.lines[i].count_ones()))
-            .collect();
+        // The lines holding the digit 1 to `max` times (on the stack: at most 25).
+        let mut buffer = [0usize; 32];
+        let mut count = 0;
+        for (i, line) in self.lines.iter().enumerate() {
+            if (1..=max).contains(&line.count_ones()) {
+                buffer[count] = i;
+                count += 1;
+            }
+        }
+        let lines = &buffer[..count];
         // The base lines' crosses lie in the cover lines, but for fins in one region.
         let limit = match kind {
             Kind::Basic => size as u32,
@@ -185,7 +192,7 @@ impl<'a> Search<'a> {
         let crosses = |base: &[usize]| base.iter().fold(0, |m, &i| m | self.lines[i]);
         if kind == Kind::Basic {
             return subsets_where(
-                &lines,
+                lines,
                 size,
                 &mut |start| crosses(start).count_ones() <= limit,
                 &mut |base| {
@@ -197,7 +204,7 @@ impl<'a> Search<'a> {
         // Outside some region, the base lines' crosses must fit in `size` cover lines.
         let fins = &Fins::new(self.lines, &self.regions.masks);
         subsets_where(
-            &lines,
+            lines,
             size,
             &mut |start| {
                 crosses(start).count_ones() <= limit

@@ -10,15 +10,15 @@ use crate::Board;
 
 /// Hidden subsets of `size` digits in `houses`.
 pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize) {
+    let mut digits: Vec<Digit> = Vec::with_capacity(board.side());
     for &h in houses {
-        let digits: Vec<Digit> = board
-            .open_digits(h)
-            .iter()
-            .filter(|&d| (2..=size).contains(&board.house_cells_with(h, d).len()))
-            .collect();
-        if board.open_digits(h).len() <= size {
+        let open = board.open_digits(h);
+        if open.len() <= size {
             continue;
         }
+        digits.clear();
+        let places = |d: Digit| board.house_cells_with(h, d).len();
+        digits.extend(open.iter().filter(|&d| (2..=size).contains(&places(d))));
         let done = subsets(&digits, size, &mut |chosen| {
             let cells = chosen
                 .iter()
@@ -33,6 +33,13 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize
 
 fn report(board: &Board, sink: &mut Sink, house: House, digits: &[Digit], cells: &CellSet) -> bool {
     let keep: sudokit_core::DigitSet = digits.iter().copied().collect();
+    // Most subsets found remove nothing (any more): nothing to build then.
+    if cells
+        .iter()
+        .all(|c| board.candidates(c).without(keep).is_empty())
+    {
+        return false;
+    }
     let gone: Vec<_> = cells
         .iter()
         .flat_map(|c| {

@@ -2,7 +2,7 @@
 //! the common cells within one house leaves the rest of the other. Pointing when the
 //! confining house is a region (box), claiming when it is a line.
 
-use sudokit_core::{CellSet, HouseKind};
+use sudokit_core::HouseKind;
 
 use super::{with_digit, Sink};
 use crate::step::{Pattern, Step};
@@ -11,8 +11,13 @@ use crate::Board;
 
 pub(crate) fn find(board: &Board, sink: &mut Sink, pointing: bool) {
     let layout = board.layout();
+    let technique = if pointing {
+        Technique::Pointing
+    } else {
+        Technique::Claiming
+    };
     for x in layout.intersections() {
-        let common: CellSet = x.common.iter().collect();
+        let common = layout.house_set(x.a).and(layout.house_set(x.b));
         for (base, cover) in [(x.a, x.b), (x.b, x.a)] {
             let is_region = matches!(
                 layout.house(base).kind,
@@ -21,20 +26,19 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, pointing: bool) {
             if is_region != pointing {
                 continue;
             }
+            let base_rest = layout.house_set(base).without(&common);
+            let cover_rest = layout.house_set(cover).without(&common);
             for digit in board.open_digits(base) {
-                let in_base = board.house_cells_with(base, digit);
-                if in_base.is_empty() || !in_base.is_subset(&common) {
+                // In the common cells, nowhere else in the base, and somewhere else in
+                // the cover.
+                let with = board.cells_with(digit);
+                if !with.intersects(&common)
+                    || with.intersects(&base_rest)
+                    || !with.intersects(&cover_rest)
+                {
                     continue;
                 }
-                let gone = board.house_cells_with(cover, digit).without(&common);
-                if gone.is_empty() {
-                    continue;
-                }
-                let technique = if pointing {
-                    Technique::Pointing
-                } else {
-                    Technique::Claiming
-                };
+                let gone = with.and(&cover_rest);
                 let step = Step::eliminating(
                     technique,
                     with_digit(&gone, digit),

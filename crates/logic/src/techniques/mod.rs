@@ -99,28 +99,40 @@ pub(crate) fn subsets_where<T: Copy>(
     grow: &mut impl FnMut(&[T]) -> bool,
     visit: &mut impl FnMut(&[T]) -> bool,
 ) -> bool {
+    /// Fills `chosen[len..]` from `items[start..]`.
     fn go<T: Copy>(
         items: &[T],
-        k: usize,
         start: usize,
-        chosen: &mut Vec<T>,
+        chosen: &mut [T],
+        len: usize,
         grow: &mut impl FnMut(&[T]) -> bool,
         visit: &mut impl FnMut(&[T]) -> bool,
     ) -> bool {
-        if chosen.len() == k {
+        let k = chosen.len();
+        if len == k {
             return visit(chosen);
         }
-        for i in start..items.len() {
-            if items.len() - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(items[i]);
-            if grow(chosen) && go(items, k, i + 1, chosen, grow, visit) {
+        for i in start..=items.len() - (k - len) {
+            chosen[len] = items[i];
+            if grow(&chosen[..=len]) && go(items, i + 1, chosen, len + 1, grow, visit) {
                 return true;
             }
-            chosen.pop();
         }
         false
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), grow, visit)
+    if k > items.len() {
+        return false;
+    }
+    if k == 0 {
+        return visit(&[]);
+    }
+    // The subset being built, on the stack when it is small (it always is, but for
+    // the largest grids).
+    const ON_STACK: usize = 16;
+    if k <= ON_STACK {
+        let mut chosen = [items[0]; ON_STACK];
+        go(items, 0, &mut chosen[..k], 0, grow, visit)
+    } else {
+        go(items, 0, &mut vec![items[0]; k], 0, grow, visit)
+    }
 }

@@ -13,14 +13,11 @@ use crate::Board;
 /// houses.
 pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize, locked: bool) {
     let layout = board.layout();
+    let mut cells: Vec<Cell> = Vec::with_capacity(board.side());
     for &h in houses {
-        let cells: Vec<Cell> = layout
-            .house(h)
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| (2..=size).contains(&board.candidates(c).len()))
-            .collect();
+        cells.clear();
+        let house = layout.house(h).cells.iter().copied();
+        cells.extend(house.filter(|&c| (2..=size).contains(&board.candidates(c).len())));
         let done = subsets(&cells, size, &mut |chosen| {
             let digits = chosen
                 .iter()
@@ -53,12 +50,19 @@ fn report(
     {
         return false;
     }
-    let mut houses = vec![house];
-    houses.extend(second.filter(|_| locked));
+    let houses = std::iter::once(house).chain(second.filter(|_| locked));
+    // Most subsets found remove nothing (any more): nothing to build then.
+    let outside = |h: House, d| board.house_cells_with(h, d).without(&set);
+    if !houses
+        .clone()
+        .any(|h| digits.iter().any(|d| !outside(h, d).is_empty()))
+    {
+        return false;
+    }
     let mut gone = Vec::new();
-    for &h in &houses {
+    for h in houses {
         for d in digits {
-            gone.extend(with_digit(&board.house_cells_with(h, d).without(&set), d));
+            gone.extend(with_digit(&outside(h, d), d));
         }
     }
     let technique = match (locked, cells.len()) {

@@ -28,6 +28,15 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
             .copied()
             .filter(|&c| board.value(c).is_none())
             .collect();
+        if open.len() < 2 {
+            continue;
+        }
+        // The open cells of the line outside the box, and of the box outside the line.
+        let rest = |h, other| -> Vec<Cell> {
+            let cells = layout.house_set(h).without(layout.house_set(other));
+            cells.iter().filter(|&c| board.value(c).is_none()).collect()
+        };
+        let (line_rest, box_rest) = (rest(line, region), rest(region, line));
         for size in 2..=open.len().min(3) {
             let done = subsets(&open, size, &mut |core| {
                 let v = core
@@ -37,15 +46,6 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
                     return false;
                 }
                 let core_set: CellSet = core.iter().collect();
-                let rest = |h| -> Vec<Cell> {
-                    layout
-                        .house_set(h)
-                        .without(layout.house_set(if h == line { region } else { line }))
-                        .iter()
-                        .filter(|&c| board.value(c).is_none())
-                        .collect()
-                };
-                let (line_rest, box_rest) = (rest(line), rest(region));
                 search_partners(
                     board, sink, &core_set, v, line, region, &line_rest, &box_rest,
                 )
@@ -60,7 +60,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
 /// The subsets of up to three of `cells` whose cells each hold a digit of `v`, with their
 /// digits, leaving out those bringing more digits than can fit: the whole (core, this
 /// part and the other part of at most three cells) holds as many digits as cells.
-fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(Vec<Cell>, DigitSet)> {
+fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(CellSet, DigitSet)> {
     let useful: Vec<Cell> = cells
         .iter()
         .copied()
@@ -73,7 +73,7 @@ fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(Vec<Ce
                 .iter()
                 .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
             if v.or(digits).len() <= core + k + 3 {
-                out.push((part.to_vec(), digits));
+                out.push((part.iter().collect(), digits));
             }
             false
         });
@@ -121,14 +121,10 @@ fn report(
     db: DigitSet,
     line: sudokit_core::House,
     region: sudokit_core::House,
-    lpart: &[Cell],
-    bpart: &[Cell],
+    lpart: &CellSet,
+    bpart: &CellSet,
 ) -> bool {
-    let used: CellSet = core
-        .iter()
-        .chain(lpart.iter().copied())
-        .chain(bpart.iter().copied())
-        .collect();
+    let used = core.or(lpart).or(bpart);
     let mut gone = Vec::new();
     for (house, digits) in [(line, dl.or(v.without(db))), (region, db.or(v.without(dl)))] {
         for d in digits {
@@ -143,8 +139,8 @@ fn report(
     }
     let pattern = Pattern::SueDeCoq {
         core: core.iter().collect(),
-        line: lpart.to_vec(),
-        boxed: bpart.to_vec(),
+        line: lpart.iter().collect(),
+        boxed: bpart.iter().collect(),
     };
     sink.push(Step::eliminating(Technique::SueDeCoq, gone, pattern))
 }
