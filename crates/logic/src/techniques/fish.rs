@@ -91,42 +91,15 @@ impl Regions {
     }
 }
 
-/// For finned fish on one digit: `outside[line * N + region]`, the line's crosses holding
-/// the digit outside the region; `touched[line]`, the regions where the line holds it;
-/// `crossing[region]`, the lines holding it in the region.
-struct Fins {
-    n: usize,
-    outside: Vec<u32>,
-    touched: Vec<u32>,
-    crossing: Vec<u32>,
-}
-
-impl Fins {
-    fn new(lines: &[u32], masks: &[u32]) -> Fins {
-        let n = lines.len();
-        let mut fins = Fins {
-            n,
-            outside: vec![0; n * n],
-            touched: vec![0; n],
-            crossing: vec![0; n],
-        };
-        for (l, &line) in lines.iter().enumerate().filter(|(_, &line)| line != 0) {
-            for r in 0..n {
-                let inside = line & masks[l * n + r];
-                fins.outside[l * n + r] = line & !inside;
-                let holds = (inside != 0) as u32;
-                fins.touched[l] |= holds << r;
-                fins.crossing[r] |= holds << l;
-            }
-        }
-        fins
-    }
-
-    /// The crosses of the base lines outside `region`: the cover lines must hold them.
-    fn required(&self, base: &[usize], region: usize) -> u32 {
-        base.iter()
-            .fold(0, |m, &i| m | self.outside[i * self.n + region])
-    }
+/// A set of base lines being grown: its lines, where the next comes from, its crosses,
+/// and its crosses outside each region (every largest grid has 25 lines at most).
+#[derive(Clone, Copy, Default)]
+struct Grown {
+    base: [usize; 4],
+    depth: usize,
+    next: usize,
+    all: u32,
+    outside: [u32; 25],
 }
 
 struct Search<'a> {
@@ -201,17 +174,56 @@ impl<'a> Search<'a> {
                 },
             );
         }
-        // Outside some region, the base lines' crosses must fit in `size` cover lines.
-        let fins = &Fins::new(self.lines, &self.regions.masks);
-        subsets_where(
-            lines,
-            size,
-            &mut |start| {
-                crosses(start).count_ones() <= limit
-                    && (0..fins.n).any(|r| fins.required(start, r).count_ones() as usize <= size)
-            },
-            &mut |base| self.finned(sink, base, crosses(base), size, kind, fins),
-        )
+        let mut visit =
+            |base: &[usize], all, outside: &[u32]| self.finned(sink, base, all, outside, kind);
+        lines.len() >= size && self.finned_bases(lines, size, limit, Grown::default(), &mut visit)
+    }
+
+    /// The sets of `size` base lines for finned fish, from `lines`, in the order of
+    /// [`subsets`], passed to `visit` (with their crosses, and those outside each region)
+    /// until it returns `true`. A set grows only while its crosses number at most
+    /// `limit` and, outside some region, at most `size`.
+    fn finned_bases(
+        &self,
+        lines: &[usize],
+        size: usize,
+        limit: u32,
+        grown: Grown,
+        visit: &mut impl FnMut(&[usize], u32, &[u32]) -> bool,
+    ) -> bool {
+        let (n, masks) = (self.lines.len(), &self.regions.masks);
+        let depth = grown.depth;
+        for i in grown.next..=lines.len() - (size - depth) {
+            let line = lines[i];
+            let all = grown.all | self.lines[line];
+            if all.count_ones() > limit {
+                continue;
+            }
+            let mut next = Grown {
+                depth: depth + 1,
+                next: i + 1,
+                all,
+                ..grown
+            };
+            let mut fits = false;
+            for r in 0..n {
+                next.outside[r] |= self.lines[line] & !masks[line * n + r];
+                fits |= next.outside[r].count_ones() as usize <= size;
+            }
+            if !fits {
+                continue;
+            }
+            next.base[depth] = line;
+            let done = if depth + 1 == size {
+                visit(&next.base[..size], all, &next.outside[..n])
+            } else {
+                self.finned_bases(lines, size, limit, next, visit)
+            };
+            if done {
+                return true;
+            }
+        }
+        false
     }
 
     /// Finned and sashimi fish on these base lines: for each region holding some base
@@ -221,28 +233,34 @@ impl<'a> Search<'a> {
         sink: &mut Sink,
         base: &[usize],
         all: u32,
-        size: usize,
+        outside: &[u32],
         kind: Kind,
-        fins: &Fins,
     ) -> bool {
-        let n = fins.n;
-        let mut regions = base.iter().fold(0, |m, &i| m | fins.touched[i]);
+        let (n, size, masks) = (self.lines.len(), base.len(), &self.regions.masks);
+        // The regions holding base candidates.
+        let mut regions: u32 = 0;
+        for &i in base {
+            for r in 0..n {
+                regions |= ((self.lines[i] & masks[i * n + r] != 0) as u32) << r;
+            }
+        }
         let in_base = base.iter().fold(0u32, |m, &i| m | 1 << i);
         let diagonals = self.board.layout().has_diagonals();
         while regions != 0 {
             let region = regions.trailing_zeros() as usize;
             regions &= regions - 1;
-            let required = fins.required(base, region);
+            let required = outside[region];
             // The digit must be somewhere else in the region for anything to go.
-            if required.count_ones() as usize > size
-                || (fins.crossing[region] & !in_base == 0 && !diagonals)
-            {
+            if required.count_ones() as usize > size {
                 continue;
             }
-            let inside_of = |i: usize| self.lines[i] & self.regions.masks[i * n + region];
+            let inside_of = |i: usize| self.lines[i] & masks[i * n + region];
             let targets = (0..n)
                 .filter(|l| in_base >> l & 1 == 0)
                 .fold(0, |m, l| m | inside_of(l));
+            if targets == 0 && !diagonals {
+                continue;
+            }
             let inside = base.iter().fold(0, |m, &i| m | inside_of(i)) & !required;
             let mut crosses = [0usize; 32];
             let mut count = 0;
