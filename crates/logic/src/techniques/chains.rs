@@ -36,22 +36,40 @@ pub(crate) enum Scope {
 /// The largest almost locked sets used as chain nodes.
 const MAX_ALS_CELLS: usize = 5;
 
-/// A node of the graph: a digit on one cell or on a group.
-#[derive(Clone, Debug)]
+/// A node of the graph: a digit on one cell or on a group (a line-box intersection's
+/// cells holding the digit, or an almost locked set's). Small, so that the graph's
+/// walks over nodes stay in cache: a group's cell sets are kept apart (`extent`).
+#[derive(Clone, Copy, Debug)]
 struct GNode {
     digit: Digit,
-    cells: CellSet,
     first: Cell,
     /// The number of cells (most nodes have one, and their set tests are bit tests).
-    size: usize,
-    group: bool,
-    /// The almost locked set the node belongs to, if any (index into `Graph::sets`).
-    set: Option<usize>,
+    size: u32,
+    /// For a group, its cell sets (index into `Graph::extents`); `NONE` for a cell.
+    extent: u32,
+    /// The almost locked set the node belongs to (index into `Graph::sets`), or `NONE`.
+    set: u32,
+}
+
+/// The cell sets of a group node.
+#[derive(Clone, Debug)]
+struct Extent {
+    cells: CellSet,
     /// The cells seeing every cell of the node.
     peers: CellSet,
     /// The cells holding the node's digit and seeing every cell of the node: what the
     /// node being true removes the digit from.
     sees: CellSet,
+}
+
+impl GNode {
+    fn group(&self) -> bool {
+        self.extent != NONE
+    }
+
+    fn set(&self) -> Option<usize> {
+        (self.set != NONE).then_some(self.set as usize)
+    }
 }
 
 /// Links in one array: those of node `i` are `to[start[i]..start[i + 1]]`, sorted.
@@ -157,56 +175,80 @@ impl std::ops::Index<usize> for Links {
 #[derive(Default)]
 pub(crate) struct Graph {
     nodes: Vec<GNode>,
+    /// The cell sets of the group nodes.
+    extents: Vec<Extent>,
     strong: Links,
     weak: Links,
     /// The almost locked sets used as nodes: their cells and digits.
     sets: Vec<(CellSet, DigitSet)>,
 }
 
-impl GNode {
-    /// Are all the node's cells in `set`?
-    fn within(&self, set: &CellSet) -> bool {
-        if self.size == 1 {
-            set.contains(self.first)
-        } else {
-            self.cells.is_subset(set)
+impl Graph {
+    /// Node `i`'s cells.
+    fn cells(&self, i: usize) -> CellSet {
+        match self.nodes[i].extent {
+            NONE => CellSet::single(self.nodes[i].first),
+            e => self.extents[e as usize].cells,
         }
     }
-}
 
-impl Graph {
-    fn push(
-        &mut self,
-        board: &Board,
-        digit: Digit,
-        cells: CellSet,
-        group: bool,
-        set: Option<usize>,
-    ) {
-        self.push_with_peers(board, digit, cells, seen_by_all(board, &cells), group, set);
+    /// Are all of node `i`'s cells in `set`?
+    fn within(&self, i: usize, set: &CellSet) -> bool {
+        match self.nodes[i].extent {
+            NONE => set.contains(self.nodes[i].first),
+            e => self.extents[e as usize].cells.is_subset(set),
+        }
     }
 
-    fn push_with_peers(
+    /// The cells seeing every cell of node `i`.
+    fn peers<'a>(&'a self, board: &'a Board, i: usize) -> &'a CellSet {
+        match self.nodes[i].extent {
+            NONE => board.layout().peer_set(self.nodes[i].first),
+            e => &self.extents[e as usize].peers,
+        }
+    }
+
+    /// The cells holding node `i`'s digit and seeing every cell of it.
+    fn sees(&self, board: &Board, i: usize) -> CellSet {
+        let node = &self.nodes[i];
+        match node.extent {
+            NONE => board
+                .layout()
+                .peer_set(node.first)
+                .and(board.cells_with(node.digit)),
+            e => self.extents[e as usize].sees,
+        }
+    }
+
+    fn push_cell(&mut self, digit: Digit, cell: Cell) {
+        self.nodes.push(GNode {
+            digit,
+            first: cell,
+            size: 1,
+            extent: NONE,
+            set: NONE,
+        });
+    }
+
+    /// Pushes a group node (`peers`: the cells seeing all of `cells`), of almost locked
+    /// set `set` if any.
+    fn push_group(
         &mut self,
         board: &Board,
         digit: Digit,
         cells: CellSet,
         peers: CellSet,
-        group: bool,
         set: Option<usize>,
     ) {
         let sees = peers.and(board.cells_with(digit));
-        let first = cells.first().expect("a node has cells");
         self.nodes.push(GNode {
             digit,
-            cells,
-            first,
-            size: cells.len(),
-            group,
-            set,
-            peers,
-            sees,
+            first: cells.first().expect("a node has cells"),
+            size: cells.len() as u32,
+            extent: self.extents.len() as u32,
+            set: set.map_or(NONE, |s| s as u32),
         });
+        self.extents.push(Extent { cells, peers, sees });
     }
 }
 
@@ -233,6 +275,7 @@ pub(crate) fn build(ctx: &Context, digits: DigitSet, scope: Scope) -> Graph {
 pub(crate) fn extend(ctx: &Context, prev: &Graph, digits: DigitSet, scope: Scope) -> Graph {
     let mut g = Graph {
         nodes: prev.nodes.clone(),
+        extents: prev.extents.clone(),
         sets: prev.sets.clone(),
         ..Graph::default()
     };
@@ -259,7 +302,7 @@ fn push_cells(g: &mut Graph, board: &Board, digits: DigitSet, scope: Scope) -> V
         }
         let from = g.nodes.len() as u32;
         for digit in cands.and(digits) {
-            g.push(board, digit, CellSet::single(cell), false, None);
+            g.push_cell(digit, cell);
         }
         in_cell[cell.index()] = (from, g.nodes.len() as u32);
     }
@@ -273,7 +316,7 @@ fn push_groups(g: &mut Graph, board: &Board, digits: DigitSet) {
         for digit in digits {
             let cells = board.cells_with(digit).and(&common);
             if cells.len() >= 2 {
-                g.push(board, digit, cells, true, None);
+                g.push_group(board, digit, cells, seen_by_all(board, &cells), None);
             }
         }
     }
@@ -303,14 +346,8 @@ fn push_als(g: &mut Graph, ctx: &Context, digits: DigitSet) -> Vec<(usize, usize
         }
         let first = g.nodes.len();
         for digit in live {
-            g.push_with_peers(
-                board,
-                digit,
-                *set.with(digit),
-                *set.peers(digit),
-                true,
-                Some(g.sets.len()),
-            );
+            let (cells, peers) = (*set.with(digit), *set.peers(digit));
+            g.push_group(board, digit, cells, peers, Some(g.sets.len()));
         }
         als_nodes.push((first, g.nodes.len()));
         g.sets.push((set.cells, set.digits));
@@ -347,6 +384,7 @@ fn link(
     // Weak links: one digit in two nodes seeing each other (every cell of one sees every
     // cell of the other, so the other's first cell is among the cells the first sees),
     // or two digits of one cell.
+    let graph = &*g;
     let nodes = &g.nodes;
     let mut weak = if prev.is_none() && scope <= Scope::All {
         cell_weak_links(nodes, board, in_cell, &at)
@@ -356,14 +394,15 @@ fn link(
                 return;
             }
             let node = &nodes[i];
-            for c in node.sees.iter() {
+            let peers = graph.peers(board, i);
+            for c in graph.sees(board, i).iter() {
                 out.extend(
                     at(c, node.digit)
                         .iter()
-                        .filter(|&&j| nodes[j as usize].within(&node.peers)),
+                        .filter(|&&j| graph.within(j as usize, peers)),
                 );
             }
-            if !node.group {
+            if !node.group() {
                 let (from, to) = in_cell[node.first.index()];
                 out.extend((from..to).filter(|&j| j as usize != i));
             }
@@ -417,23 +456,24 @@ fn link(
             .iter()
             .enumerate()
             .skip(from)
-            .filter(|(_, a)| a.group)
+            .filter(|(_, a)| a.group())
         {
+            let a_cells = &g.extents[a.extent as usize].cells;
             // Each house holding the node, with the nodes covering exactly the rest of the
             // digit's places (found by their first cell): as many cells, all inside, none
             // shared.
             for &h in layout.houses_of(a.first) {
-                if !a.within(layout.house_set(h)) {
+                if !a_cells.is_subset(layout.house_set(h)) {
                     continue;
                 }
                 let places = board.house_cells_with(h, a.digit);
-                let count = places.len();
+                let count = places.len() as u32;
                 if a.size >= count {
                     continue;
                 }
                 let f = places
                     .iter()
-                    .find(|&x| !a.cells.contains(x))
+                    .find(|&x| !a_cells.contains(x))
                     .expect("a node inside leaves a place");
                 strong.extend(
                     at(f, a.digit)
@@ -441,8 +481,8 @@ fn link(
                         .filter(|&&j| {
                             let b = &g.nodes[j as usize];
                             b.size == count - a.size
-                                && b.within(&places)
-                                && (b.size == 1 || !b.cells.intersects(&a.cells))
+                                && g.within(j as usize, &places)
+                                && (b.size == 1 || !g.cells(j as usize).intersects(a_cells))
                         })
                         .map(|&j| (j.min(i as u32), j.max(i as u32))),
                 );
@@ -510,7 +550,7 @@ fn prune_to_pair(board: &Board, g: &mut Graph, pair: DigitSet) {
     let keep: Vec<bool> = g
         .nodes
         .iter()
-        .map(|n| !n.group && board.candidates(n.first) == pair)
+        .map(|n| !n.group() && board.candidates(n.first) == pair)
         .collect();
     g.strong = g.strong.keep(&keep);
     g.weak = g.weak.keep(&keep);
@@ -684,7 +724,7 @@ fn search(
     proved: Option<&[bool]>,
 ) -> bool {
     let n = g.nodes.len();
-    let mut starts: Vec<usize> = (0..n).filter(|&i| !g.nodes[i].group).collect();
+    let mut starts: Vec<usize> = (0..n).filter(|&i| !g.nodes[i].group()).collect();
     if let Some(provable) = proved {
         let (first, rest): (Vec<usize>, Vec<usize>) = starts.iter().partition(|&&i| provable[i]);
         if first.is_empty() {
@@ -778,7 +818,7 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
         return None;
     }
     // The reach sets as fixed arrays of the fewest words that hold a bit per cell node.
-    let bits = g.nodes.iter().filter(|n| !n.group).count();
+    let bits = g.nodes.iter().filter(|n| !n.group()).count();
     Some(match bits.div_ceil(64) {
         0..=1 => Closure::<1>::close(g),
         2 => Closure::<2>::close(g),
@@ -828,7 +868,7 @@ impl<'g, const W: usize> Closure<'g, W> {
             .nodes
             .iter()
             .map(|n| {
-                if n.group {
+                if n.group() {
                     return NONE;
                 }
                 bits += 1;
@@ -986,7 +1026,7 @@ fn conclude(
         } else {
             g.strong[start].binary_search(&(end as u32)).is_ok()
         };
-        if wanted != Shape::Discontinuous || !linked || a.group {
+        if wanted != Shape::Discontinuous || !linked || a.group() {
             return None;
         }
         let states = s.path(state)?;
@@ -1002,7 +1042,7 @@ fn conclude(
     }
     let (kind, mut gone) = if end == start {
         // A loop back to the start: off ⇒ on means on; on ⇒ off means off.
-        if a.group || wanted != Shape::Discontinuous {
+        if a.group() || wanted != Shape::Discontinuous {
             return None;
         }
         (
@@ -1019,7 +1059,7 @@ fn conclude(
         (Shape::Continuous, Vec::new())
     } else {
         // Either the start or the end is true.
-        let kind = if !a.group && !b.group && a.first == b.first {
+        let kind = if !a.group() && !b.group() && a.first == b.first {
             Shape::Discontinuous
         } else {
             Shape::Open
@@ -1027,7 +1067,7 @@ fn conclude(
         if kind != wanted {
             return None;
         }
-        let gone = either_true(board, a, b);
+        let gone = either_true(board, g, start, end);
         if gone.is_empty() && technique != Technique::RemotePair {
             return None;
         }
@@ -1076,12 +1116,13 @@ enum Shape {
     Discontinuous,
 }
 
-/// Eliminations when one of `a` and `b` is true.
-fn either_true(board: &Board, a: &GNode, b: &GNode) -> Vec<(Cell, Digit)> {
+/// Eliminations when one of nodes `i` and `j` is true.
+fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit)> {
+    let (a, b) = (&g.nodes[i], &g.nodes[j]);
     if a.digit == b.digit {
-        return super::with_digit(&a.sees.and(&b.sees), a.digit);
+        return super::with_digit(&g.sees(board, i).and(&g.sees(board, j)), a.digit);
     }
-    if a.group || b.group {
+    if a.group() || b.group() {
         return Vec::new();
     }
     let layout = board.layout();
@@ -1111,16 +1152,17 @@ fn either_true(board: &Board, a: &GNode, b: &GNode) -> Vec<(Cell, Digit)> {
 /// removes its digit from cells seeing both ends, or, within a cell, the cell's others.
 fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
     let nodes: Vec<usize> = states.iter().map(|s| s / 2).collect();
-    let in_loop: CellSet = nodes
-        .iter()
-        .fold(CellSet::EMPTY, |s, &i| s.or(&g.nodes[i].cells));
+    let in_loop: CellSet = nodes.iter().fold(CellSet::EMPTY, |s, &i| s.or(&g.cells(i)));
     let mut out = Vec::new();
     let k = nodes.len();
     for i in 0..k {
         let (a, b) = (&g.nodes[nodes[i]], &g.nodes[nodes[(i + 1) % k]]);
         // Links leaving an "on" state are weak; the closing link (last → first) is weak.
         let weak = states[i] % 2 == 1 || i == k - 1;
-        if let Some(set) = a.set.filter(|&s| b.set == Some(s) && a.digit != b.digit) {
+        if let Some(set) = a
+            .set()
+            .filter(|&s| b.set() == Some(s) && a.digit != b.digit)
+        {
             // Through an almost locked set: one of the two digits is missing, so the set
             // holds each of its other digits, which leave cells seeing all their places.
             let (cells, digits) = g.sets[set];
@@ -1138,11 +1180,12 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
         } else if !weak {
             continue;
         } else if a.digit == b.digit {
-            let seen = seen_by_all(board, &a.cells.or(&b.cells))
+            let both = g.cells(nodes[i]).or(&g.cells(nodes[(i + 1) % k]));
+            let seen = seen_by_all(board, &both)
                 .and(board.cells_with(a.digit))
                 .without(&in_loop);
             out.extend(seen.iter().map(|c| (c, a.digit)));
-        } else if !a.group && !b.group && a.first == b.first {
+        } else if !a.group() && !b.group() && a.first == b.first {
             let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
             out.extend(
                 board
@@ -1185,7 +1228,7 @@ fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
         .iter()
         .map(|&s| Node {
             digit: g.nodes[s / 2].digit,
-            cells: g.nodes[s / 2].cells.iter().collect(),
+            cells: g.cells(s / 2).iter().collect(),
         })
         .collect();
     // A link leaving an "off" state is strong, one leaving an "on" state weak.
@@ -1203,11 +1246,11 @@ fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
 /// The technique a chain of this shape is.
 fn classify(board: &Board, g: &Graph, states: &[usize], shape: Shape) -> Technique {
     let nodes: Vec<&GNode> = states.iter().map(|s| &g.nodes[s / 2]).collect();
-    let grouped = nodes.iter().any(|n| n.group);
+    let grouped = nodes.iter().any(|n| n.group());
     let one_digit = nodes.iter().all(|n| n.digit == nodes[0].digit);
     let bivalue = nodes
         .iter()
-        .all(|n| !n.group && board.candidates(n.first).len() == 2);
+        .all(|n| !n.group() && board.candidates(n.first).len() == 2);
     let strong_in_cells = states
         .windows(2)
         .all(|w| w[0] % 2 == 1 || g.nodes[w[0] / 2].first == g.nodes[w[1] / 2].first);
@@ -1243,7 +1286,7 @@ mod tests {
     fn shape(g: &Graph) -> Shape {
         let n = g.nodes.len();
         (
-            g.nodes.iter().map(|x| (x.digit, x.cells)).collect(),
+            (0..n).map(|i| (g.nodes[i].digit, g.cells(i))).collect(),
             (0..n).map(|i| g.weak[i].to_vec()).collect(),
             (0..n).map(|i| g.strong[i].to_vec()).collect(),
         )
