@@ -17,8 +17,10 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-/// A rectangle: corners in reading order `[r1c1, r1c2, r2c1, r2c2]`, and the digit pair.
-pub(crate) type Rectangle = ([Cell; 4], [Digit; 2]);
+/// A rectangle: corners in reading order `[r1c1, r1c2, r2c1, r2c2]`, the digit pair,
+/// and its roof: bit k set when corner k holds more than the pair (the others are the
+/// floor).
+pub(crate) type Rectangle = ([Cell; 4], [Digit; 2], u8);
 
 /// Four corners in a deadly shape, in reading order.
 pub(crate) type Shape = [Cell; 4];
@@ -51,13 +53,22 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Shape> {
 /// Every rectangle of open cells in a deadly shape (`shapes`, from [`shapes`]) whose
 /// corners each hold one of two digits, each digit in two corners at least.
 pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
+    // Each cell's candidates as bits, none for a solved cell (which no rectangle has).
+    let bits: Vec<u32> = board
+        .layout()
+        .cells()
+        .map(|c| match board.value(c) {
+            Some(_) => 0,
+            None => board.candidates(c).bits(),
+        })
+        .collect();
     let mut out = Vec::new();
     for &corners in shapes {
-        if corners.iter().any(|&c| board.value(c).is_some()) {
+        let cands = corners.map(|c| bits[c.index()]);
+        if cands.contains(&0) {
             continue;
         }
         // Digits in at least two corners.
-        let cands = corners.map(|c| board.candidates(c).bits());
         let mut twice = 0u32;
         let mut once = 0u32;
         for m in cands {
@@ -72,7 +83,8 @@ pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
             for b in digits.iter().filter(|&b| b > a) {
                 let pair = DigitSet::single(a).or(DigitSet::single(b)).bits();
                 if cands.iter().all(|&m| m & pair != 0) {
-                    out.push((corners, [a, b]));
+                    let roof = (0..4).fold(0, |r, k| r | ((cands[k] & !pair != 0) as u8) << k);
+                    out.push((corners, [a, b], roof));
                 }
             }
         }
@@ -105,19 +117,26 @@ fn pattern(corners: [Cell; 4], digits: [Digit; 2], extra: Vec<Cell>) -> Pattern 
 
 pub(crate) fn find(ctx: &Context, sink: &mut Sink, technique: Technique) {
     let board = ctx.board;
-    for &(corners, digits) in ctx.rectangles() {
-        let pair: DigitSet = digits.iter().copied().collect();
-        // The roof: the corners holding more than the pair (the others are the floor).
+    // The floor sizes the technique needs (a hidden rectangle takes any).
+    let floors: &[u32] = match technique {
+        Technique::UniqueRectangle1 => &[3],
+        Technique::HiddenRectangle => &[0, 1, 2, 3, 4],
+        _ => &[2],
+    };
+    for &(corners, digits, roof_bits) in ctx.rectangles() {
+        let floor = 4 - roof_bits.count_ones();
+        if !floors.contains(&floor) {
+            continue;
+        }
         let mut roofs = corners;
         let mut count = 0;
-        for c in corners {
-            if !board.candidates(c).without(pair).is_empty() {
+        for (k, &c) in corners.iter().enumerate() {
+            if roof_bits >> k & 1 != 0 {
                 roofs[count] = c;
                 count += 1;
             }
         }
         let roof = &roofs[..count];
-        let floor = corners.len() - count;
         let done = match technique {
             Technique::UniqueRectangle1 if floor == 3 => {
                 let gone: Vec<(Cell, Digit)> = digits
