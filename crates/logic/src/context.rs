@@ -21,7 +21,7 @@ pub(crate) struct Context<'b> {
     shapes_cache: Option<&'b OnceCell<Vec<Shape>>>,
     shapes: OnceCell<Vec<Shape>>,
     als: OnceCell<Vec<Set>>,
-    als_links: OnceCell<Vec<Vec<(u32, DigitSet)>>>,
+    als_links: OnceCell<als::Linked>,
     rectangles: OnceCell<Vec<Rectangle>>,
     fish_regions: OnceCell<[fish::Regions; 2]>,
     /// The graphs over every candidate, without and with groups, and with sets.
@@ -72,7 +72,7 @@ impl<'b> Context<'b> {
     }
 
     /// For each almost locked set, the sets sharing a restricted common digit with it.
-    pub fn als_links(&self) -> &[Vec<(u32, DigitSet)>] {
+    pub fn als_links(&self) -> &als::Linked {
         self.als_links
             .get_or_init(|| als::links(self.board, self.als()))
     }

@@ -201,8 +201,23 @@ fn restricted(a: &Set, b: &Set, d: Digit) -> bool {
     !ca.intersects(cb) && ca.is_subset(peers_b)
 }
 
+/// For each set (by index), the sets sharing a restricted common digit with it, in
+/// order, with those digits.
+pub(crate) struct Linked {
+    start: Vec<u32>,
+    to: Vec<(u32, DigitSet)>,
+}
+
+impl std::ops::Index<usize> for Linked {
+    type Output = [(u32, DigitSet)];
+
+    fn index(&self, i: usize) -> &[(u32, DigitSet)] {
+        &self.to[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
 /// For each set, the sets sharing a restricted common digit with it, and those digits.
-pub(crate) fn links(board: &Board, sets: &[Set]) -> Vec<Vec<(u32, DigitSet)>> {
+pub(crate) fn links(board: &Board, sets: &[Set]) -> Linked {
     let side = board.side();
     // The sets holding each digit, by the first cell of its places: a partner's places
     // all see the set's, so its first place is among the cells the set's places see.
@@ -227,17 +242,33 @@ pub(crate) fn links(board: &Board, sets: &[Set]) -> Vec<Vec<(u32, DigitSet)>> {
         }
     }
     found.sort_unstable_by_key(|&(i, j, _)| (i, j));
-    let mut out = vec![Vec::new(); sets.len()];
-    for run in found.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
-        let (i, j) = (run[0].0, run[0].1);
-        let rcc: DigitSet = run.iter().map(|&(_, _, d)| d).collect();
-        out[i as usize].push((j, rcc));
-        out[j as usize].push((i, rcc));
+    let pairs: Vec<(usize, usize, DigitSet)> = found
+        .chunk_by(|x, y| (x.0, x.1) == (y.0, y.1))
+        .map(|run| {
+            let rcc: DigitSet = run.iter().map(|&(_, _, d)| d).collect();
+            (run[0].0 as usize, run[0].1 as usize, rcc)
+        })
+        .collect();
+    // Grouped by set, each way (a counting sort). Pairs come by their first set, so
+    // each set's list gets its partners below it, then above it, each in order.
+    let n = sets.len();
+    let mut start = vec![0u32; n + 1];
+    for &(i, j, _) in &pairs {
+        start[i + 1] += 1;
+        start[j + 1] += 1;
     }
-    for list in &mut out {
-        list.sort_unstable_by_key(|&(j, _)| j);
+    for k in 1..=n {
+        start[k] += start[k - 1];
     }
-    out
+    let mut fill = start.clone();
+    let mut to = vec![(0, DigitSet::EMPTY); start[n] as usize];
+    for &(i, j, rcc) in &pairs {
+        for (x, y) in [(i, j), (j, i)] {
+            to[fill[x] as usize] = (y as u32, rcc);
+            fill[x] += 1;
+        }
+    }
+    Linked { start, to }
 }
 
 fn to_als(set: &Set) -> Als {

@@ -412,8 +412,10 @@ fn link(
     // only its other nodes, and only if two of them are left.
     let mut strong: Vec<(u32, u32)> = Vec::new();
     let mut keep = vec![true; n];
+    let mut live = Vec::new();
     for &(from, to) in als_nodes {
-        let live: Vec<usize> = (from..to).filter(|&i| !weak[i].is_empty()).collect();
+        live.clear();
+        live.extend((from..to).filter(|&i| !weak[i].is_empty()));
         if live.len() < 2 {
             live.iter().for_each(|&i| keep[i] = false);
             continue;

@@ -23,9 +23,10 @@ struct Cluster {
 
 fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
     let layout = board.layout();
-    let links = strong_links(board, digit);
+    let links: Vec<_> = strong_links(board, digit).collect();
     let mut color: Vec<Option<(usize, usize)>> = vec![None; layout.cell_count()];
     let mut out: Vec<Cluster> = Vec::new();
+    let mut stack = Vec::new();
     for &(start, _, _) in &links {
         if color[start.index()].is_some() {
             continue;
@@ -35,7 +36,8 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
             colors: [CellSet::EMPTY; 2],
             sees: [CellSet::EMPTY; 2],
         };
-        let mut stack = vec![(start, 0usize)];
+        stack.clear();
+        stack.push((start, 0usize));
         color[start.index()] = Some((id, 0));
         while let Some((cell, c)) = stack.pop() {
             cluster.colors[c].insert(cell);

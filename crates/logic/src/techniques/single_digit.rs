@@ -12,11 +12,14 @@ use crate::technique::Technique;
 use crate::Board;
 
 /// The conjugate pairs of `digit`: `(cell, cell, house)`.
-pub(crate) fn strong_links(board: &Board, digit: Digit) -> Vec<(Cell, Cell, House)> {
+pub(crate) fn strong_links(
+    board: &Board,
+    digit: Digit,
+) -> impl Iterator<Item = (Cell, Cell, House)> + '_ {
     let layout = board.layout();
     (0..layout.houses().len())
         .map(House::new)
-        .filter_map(|h| {
+        .filter_map(move |h| {
             let cells = board.house_cells_with(h, digit);
             let mut it = cells.iter();
             match (it.next(), it.next(), it.next()) {
@@ -24,7 +27,6 @@ pub(crate) fn strong_links(board: &Board, digit: Digit) -> Vec<(Cell, Cell, Hous
                 _ => None,
             }
         })
-        .collect()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,7 +48,7 @@ fn line(board: &Board, h: House) -> Line {
 pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, wanted: Technique) {
     let layout = board.layout();
     for digit in digits {
-        let links = strong_links(board, digit);
+        let links: Vec<_> = strong_links(board, digit).collect();
         for (i, &(a0, b0, h1)) in links.iter().enumerate() {
             for &(c0, d0, h2) in &links[i + 1..] {
                 for (a, b) in [(a0, b0), (b0, a0)] {
@@ -64,6 +66,9 @@ pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, want
                             .and(layout.peer_set(a))
                             .and(layout.peer_set(d))
                             .without(&four);
+                        if gone.is_empty() {
+                            continue;
+                        }
                         let chain = Chain {
                             nodes: [a, b, c, d]
                                 .into_iter()
@@ -112,20 +117,24 @@ fn classify(board: &Board, h1: House, h2: House, b: Cell, c: Cell) -> Technique 
 pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink, digits: DigitSet) {
     let layout = board.layout();
     let n = layout.side();
+    // Each region's rows and columns, found the first time they are needed.
+    let mut spans: Vec<Option<(Vec<usize>, Vec<usize>)>> = vec![None; n];
     for digit in digits {
-        let links = strong_links(board, digit);
-        for region in 0..n {
+        let links: Vec<_> = strong_links(board, digit).collect();
+        for (region, span) in spans.iter_mut().enumerate() {
             let rh = layout.region_house(region);
             let cells = board.house_cells_with(rh, digit);
             if cells.len() < 2 {
                 continue;
             }
-            let region_rows: Vec<usize> =
-                dedup(layout.house(rh).cells.iter().map(|&c| layout.row(c)));
-            let region_cols: Vec<usize> =
-                dedup(layout.house(rh).cells.iter().map(|&c| layout.col(c)));
-            for &r in &region_rows {
-                for &c in &region_cols {
+            let (region_rows, region_cols) = span.get_or_insert_with(|| {
+                let of = |f: fn(&sudokit_core::Layout, Cell) -> usize| {
+                    dedup(layout.house(rh).cells.iter().map(|&c| f(layout, c)))
+                };
+                (of(sudokit_core::Layout::row), of(sudokit_core::Layout::col))
+            });
+            for &r in region_rows.iter() {
+                for &c in region_cols.iter() {
                     let on_row = cells
                         .iter()
                         .filter(|&x| layout.row(x) == r && layout.col(x) != c)

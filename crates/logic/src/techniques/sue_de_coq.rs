@@ -66,7 +66,7 @@ fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(CellSe
         .copied()
         .filter(|&c| !board.candidates(c).and(v).is_empty())
         .collect();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(4 * useful.len());
     for k in 1..=useful.len().min(3) {
         subsets(&useful, k, &mut |part| {
             let digits = part

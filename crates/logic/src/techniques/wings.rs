@@ -9,7 +9,7 @@
 //!   all see each other, so it is in at most one of them). Four cells need four digits:
 //!   without z only three are left, so some cell is z, and cells seeing every z lose it.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::single_digit::strong_links;
 use super::{with_digit, Sink};
@@ -29,21 +29,18 @@ fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Ce
 pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalue: bool) {
     let layout = board.layout();
     let pivot_size = if trivalue { 3 } else { 2 };
+    let mut wings: Vec<Cell> = Vec::new();
     for pivot in cells_with_count(board, pivot_size..=pivot_size) {
         // A new wing has a changed cell: the pivot or a peer.
         if !changed.contains(pivot) && !layout.peer_set(pivot).intersects(changed) {
             continue;
         }
         let pd = board.candidates(pivot);
-        let wings: Vec<Cell> = layout
-            .peers(pivot)
-            .iter()
-            .copied()
-            .filter(|&c| {
-                let cands = board.candidates(c);
-                cands.len() == 2 && cands.and(pd).len() == 1 + trivalue as usize
-            })
-            .collect();
+        wings.clear();
+        wings.extend(layout.peers(pivot).iter().copied().filter(|&c| {
+            let cands = board.candidates(c);
+            cands.len() == 2 && cands.and(pd).len() == 1 + trivalue as usize
+        }));
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 if ![pivot, a, b].iter().any(|&c| changed.contains(c)) {
@@ -91,6 +88,8 @@ pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalu
 pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
     let layout = board.layout();
     let bivalue = cells_with_count(board, 2..=2);
+    // Each digit's strong links, found the first time they are needed.
+    let mut links: Vec<Option<Vec<(Cell, Cell, House)>>> = vec![None; board.side()];
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
             let digits = board.candidates(a);
@@ -102,7 +101,16 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
                     .without(DigitSet::single(x))
                     .only()
                     .expect("two digits");
-                for (p, q, _) in strong_links(board, x) {
+                let gone = board
+                    .cells_with(y)
+                    .and(layout.peer_set(a))
+                    .and(layout.peer_set(b));
+                if gone.is_empty() {
+                    continue;
+                }
+                let x_links =
+                    links[x.index()].get_or_insert_with(|| strong_links(board, x).collect());
+                for &(p, q, _) in x_links.iter() {
                     for (p, q) in [(p, q), (q, p)] {
                         if [p, q].iter().any(|&c| c == a || c == b)
                             || !layout.peer_set(a).contains(p)
@@ -110,10 +118,6 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
                         {
                             continue;
                         }
-                        let gone = board
-                            .cells_with(y)
-                            .and(layout.peer_set(a))
-                            .and(layout.peer_set(b));
                         let chain = Chain {
                             nodes: vec![
                                 Node::cell(a, y),
@@ -144,6 +148,7 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
 pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
     let layout = board.layout();
     let small = cells_with_count(board, 2..=4);
+    let mut wings: Vec<Cell> = Vec::new();
     for &pivot in &small {
         // A new wing has a changed cell: the pivot or a peer.
         let pivot_changed = changed.contains(pivot);
@@ -151,15 +156,11 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
             continue;
         }
         let pd = board.candidates(pivot);
-        let wings: Vec<Cell> = layout
-            .peers(pivot)
-            .iter()
-            .copied()
-            .filter(|&c| {
-                let cands = board.candidates(c);
-                (2..=4).contains(&cands.len()) && cands.or(pd).len() <= 4
-            })
-            .collect();
+        wings.clear();
+        wings.extend(layout.peers(pivot).iter().copied().filter(|&c| {
+            let cands = board.candidates(c);
+            (2..=4).contains(&cands.len()) && cands.or(pd).len() <= 4
+        }));
         if !pivot_changed && !wings.iter().any(|&w| changed.contains(w)) {
             continue;
         }
