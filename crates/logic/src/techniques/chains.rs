@@ -1088,12 +1088,14 @@ fn conclude(
     if technique == Technique::RemotePair {
         gone = remote_pair_eliminations(board, g, &states);
     }
-    let step = Step::eliminating(
+    if gone.is_empty() {
+        return None;
+    }
+    Some(Step::eliminating(
         technique,
         gone,
         Pattern::Chain(to_chain(g, &states, kind == Shape::Continuous)),
-    );
-    step.is_productive().then_some(step)
+    ))
 }
 
 /// The start proved false (`on`: assuming it true led to a contradiction) or true
