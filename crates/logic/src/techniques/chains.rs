@@ -388,6 +388,31 @@ fn link(
     let nodes = &g.nodes;
     let mut weak = if prev.is_none() && scope <= Scope::All {
         cell_weak_links(nodes, board, in_cell, &at)
+    } else if prev.is_some() {
+        // The new nodes are groups. Their links to cell nodes come in order (cell nodes
+        // go by cell, and come first); only those to groups need sorting.
+        let mut groups = Vec::new();
+        Links::in_order(n, 8 * (n - from), |i, out| {
+            if i < from {
+                return;
+            }
+            let digit = nodes[i].digit;
+            let peers = graph.peers(board, i);
+            groups.clear();
+            for c in graph.sees(board, i).iter() {
+                let mut at_c = at(c, digit).iter().copied();
+                let Some(first) = at_c.next() else { continue };
+                if nodes[first as usize].group() {
+                    groups.push(first);
+                } else {
+                    out.push(first);
+                }
+                groups.extend(at_c);
+            }
+            groups.retain(|&j| graph.within(j as usize, peers));
+            groups.sort_unstable();
+            out.extend(&groups);
+        })
     } else {
         Links::by_node(n, |i, out| {
             if i < from {
