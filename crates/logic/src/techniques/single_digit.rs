@@ -133,20 +133,20 @@ pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink, digits: Digit
                 };
                 (of(sudokit_core::Layout::row), of(sudokit_core::Layout::col))
             });
+            // The digit's places in the region, as (row, column).
+            let mut places = [(0, 0); 25];
+            let mut count = 0;
+            for x in cells.iter() {
+                places[count] = (layout.row(x), layout.col(x));
+                count += 1;
+            }
+            let places = &places[..count];
             for &r in region_rows.iter() {
                 for &c in region_cols.iter() {
-                    let on_row = cells
-                        .iter()
-                        .filter(|&x| layout.row(x) == r && layout.col(x) != c)
-                        .count();
-                    let on_col = cells
-                        .iter()
-                        .filter(|&x| layout.col(x) == c && layout.row(x) != r)
-                        .count();
-                    let off = cells
-                        .iter()
-                        .any(|x| layout.row(x) != r && layout.col(x) != c);
-                    if off || on_row == 0 || on_col == 0 {
+                    let on_row = places.iter().any(|&(x, y)| x == r && y != c);
+                    let on_col = places.iter().any(|&(x, y)| y == c && x != r);
+                    let off = places.iter().any(|&(x, y)| x != r && y != c);
+                    if off || !on_row || !on_col {
                         continue;
                     }
                     if report_er(board, sink, digit, region, r, c, &links) {
