@@ -91,8 +91,8 @@ impl Regions {
     }
 }
 
-/// A set of base lines being grown: its lines, where the next comes from, its crosses,
-/// and its crosses outside each region (every largest grid has 25 lines at most).
+/// A set of base lines being grown: its lines (a fish has four at most), where the next
+/// comes from, its crosses, and its crosses outside each region (25 regions at most).
 #[derive(Clone, Copy, Default)]
 struct Grown {
     base: [usize; 4],
@@ -174,6 +174,7 @@ impl<'a> Search<'a> {
                 },
             );
         }
+        debug_assert!(size <= 4, "fish have two to four base lines");
         let mut visit =
             |base: &[usize], all, outside: &[u32]| self.finned(sink, base, all, outside, kind);
         lines.len() >= size && self.finned_bases(lines, size, limit, Grown::default(), &mut visit)
