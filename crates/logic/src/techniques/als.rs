@@ -249,25 +249,12 @@ pub(crate) fn links(board: &Board, sets: &[Set]) -> Linked {
             (run[0].0 as usize, run[0].1 as usize, rcc)
         })
         .collect();
-    // Grouped by set, each way (a counting sort). Pairs come by their first set, so
-    // each set's list gets its partners below it, then above it, each in order.
-    let n = sets.len();
-    let mut start = vec![0u32; n + 1];
-    for &(i, j, _) in &pairs {
-        start[i + 1] += 1;
-        start[j + 1] += 1;
-    }
-    for k in 1..=n {
-        start[k] += start[k - 1];
-    }
-    let mut fill = start.clone();
-    let mut to = vec![(0, DigitSet::EMPTY); start[n] as usize];
-    for &(i, j, rcc) in &pairs {
-        for (x, y) in [(i, j), (j, i)] {
-            to[fill[x] as usize] = (y as u32, rcc);
-            fill[x] += 1;
-        }
-    }
+    // Grouped by set, each way. Pairs come by their first set, so each set's list gets
+    // its partners below it, then above it, each in order.
+    let both_ways = pairs
+        .iter()
+        .flat_map(|&(i, j, rcc)| [(i, (j as u32, rcc)), (j, (i as u32, rcc))]);
+    let (start, to) = super::by_key(sets.len(), both_ways);
     Linked { start, to }
 }
 

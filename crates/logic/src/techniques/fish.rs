@@ -91,6 +91,17 @@ impl Regions {
     }
 }
 
+/// The positions of the bits set in `mask`, in increasing order, written into `out`.
+fn bits(mut mask: u32, out: &mut [usize; 32]) -> &[usize] {
+    let mut count = 0;
+    while mask != 0 {
+        out[count] = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        count += 1;
+    }
+    &out[..count]
+}
+
 /// A set of base lines being grown: its lines (a fish has four at most), where the next
 /// comes from, its crosses, and its crosses outside each region (25 regions at most).
 #[derive(Clone, Copy, Default)]
@@ -147,16 +158,12 @@ impl<'a> Search<'a> {
         } else {
             self.board.side() as u32
         };
-        // The lines holding the digit 1 to `max` times (on the stack: at most 25).
-        let mut buffer = [0usize; 32];
-        let mut count = 0;
-        for (i, line) in self.lines.iter().enumerate() {
-            if (1..=max).contains(&line.count_ones()) {
-                buffer[count] = i;
-                count += 1;
-            }
-        }
-        let lines = &buffer[..count];
+        // The lines holding the digit 1 to `max` times.
+        let holding = (self.lines.iter().enumerate())
+            .filter(|(_, line)| (1..=max).contains(&line.count_ones()))
+            .fold(0, |m, (i, _)| m | 1 << i);
+        let mut buffer = [0; 32];
+        let lines = bits(holding, &mut buffer);
         // The base lines' crosses lie in the cover lines, but for fins in one region.
         let limit = match kind {
             Kind::Basic => size as u32,
@@ -263,13 +270,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let inside = base.iter().fold(0, |m, &i| m | inside_of(i)) & !required;
-            let mut crosses = [0usize; 32];
-            let mut count = 0;
-            for b in (0..n).filter(|b| inside >> b & 1 != 0) {
-                crosses[count] = b;
-                count += 1;
-            }
-            let extra = &crosses[..count];
+            let mut buffer = [0; 32];
+            let extra = bits(inside, &mut buffer);
             let need = size - required.count_ones() as usize;
             let done = subsets(extra, need.min(extra.len()), &mut |more| {
                 let crosses = more.iter().fold(required, |m, &b| m | 1 << b);

@@ -61,10 +61,10 @@ pub(crate) fn with_digit(cells: &CellSet, digit: Digit) -> Vec<(Cell, Digit)> {
 /// Values grouped by key, in one array (a counting sort): those of key k are
 /// `values[start[k]..start[k + 1]]`, in the order `items` gives them. Returns
 /// `(start, values)`; `items` (key, value) is walked twice, once to count.
-pub(crate) fn by_key(
+pub(crate) fn by_key<V: Copy + Default>(
     keys: usize,
-    items: impl Iterator<Item = (usize, u32)> + Clone,
-) -> (Vec<u32>, Vec<u32>) {
+    items: impl Iterator<Item = (usize, V)> + Clone,
+) -> (Vec<u32>, Vec<V>) {
     let mut start = vec![0u32; keys + 1];
     for (k, _) in items.clone() {
         start[k + 1] += 1;
@@ -73,7 +73,7 @@ pub(crate) fn by_key(
         start[k] += start[k - 1];
     }
     let mut fill = start.clone();
-    let mut values = vec![0u32; start[keys] as usize];
+    let mut values = vec![V::default(); start[keys] as usize];
     for (k, v) in items {
         values[fill[k] as usize] = v;
         fill[k] += 1;

@@ -25,14 +25,18 @@ fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Ce
         .collect()
 }
 
+/// Could a new wing have this pivot? A new wing has a changed cell: the pivot or a peer.
+fn near_change(board: &Board, pivot: Cell, changed: &CellSet) -> bool {
+    changed.contains(pivot) || board.layout().peer_set(pivot).intersects(changed)
+}
+
 /// XY-Wing (`trivalue` false) and XYZ-Wing (true), with a cell of `changed`.
 pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalue: bool) {
     let layout = board.layout();
     let pivot_size = if trivalue { 3 } else { 2 };
     let mut wings: Vec<Cell> = Vec::new();
     for pivot in cells_with_count(board, pivot_size..=pivot_size) {
-        // A new wing has a changed cell: the pivot or a peer.
-        if !changed.contains(pivot) && !layout.peer_set(pivot).intersects(changed) {
+        if !near_change(board, pivot, changed) {
             continue;
         }
         let pd = board.candidates(pivot);
@@ -150,11 +154,10 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
     let small = cells_with_count(board, 2..=4);
     let mut wings: Vec<Cell> = Vec::new();
     for &pivot in &small {
-        // A new wing has a changed cell: the pivot or a peer.
-        let pivot_changed = changed.contains(pivot);
-        if !pivot_changed && !layout.peer_set(pivot).intersects(changed) {
+        if !near_change(board, pivot, changed) {
             continue;
         }
+        let pivot_changed = changed.contains(pivot);
         let pd = board.candidates(pivot);
         wings.clear();
         wings.extend(layout.peers(pivot).iter().copied().filter(|&c| {
