@@ -8,7 +8,9 @@
 //!                          digits, and the row, box and column peers cleared
 //! dirty                    bit 9 * band + digit: word changed since its band update
 //! vdirty                   bit 9 * band + digit: word changed since the last stack pass
-//! tdirty                   bit 9 * band + digit: word changed since the last triples pass
+//! tdirty                   bit 9 * band + digit: word changed between the last triples
+//!                          pass and the last stack pass (the stack pass hands its
+//!                          `vdirty` on; the triples run only after a stack pass)
 //! ```
 //!
 //! Propagation, cheapest first, to a fixed point:
@@ -145,6 +147,21 @@ fn minicolumns(cols: [u32; 3], s: usize) -> usize {
 #[inline(always)]
 fn columns(w: u32) -> u32 {
     (w | w >> 9 | w >> 18) & 0x1ff
+}
+
+/// The cells of the rows of band word `w` that hold one candidate, for a `w` with a
+/// candidate in every row (as the layout rule leaves it). Nine bits a row, all rows at
+/// once: `w & (w - 1)` clears each row's lowest bit without borrowing across rows;
+/// adding `0xff` to a row's low eight bits carries into its ninth when any is set.
+#[inline(always)]
+fn single_rows(w: u32) -> u32 {
+    const LOW: u32 = 1 | 1 << 9 | 1 << 18;
+    const LOW8: u32 = 0xff * LOW;
+    const HIGH: u32 = 0x100 * LOW;
+    let rest = w & w.wrapping_sub(LOW);
+    let busy = (((rest & LOW8) + LOW8) | rest) & HIGH;
+    let lone = !busy & HIGH;
+    (lone << 1) - (lone >> 8)
 }
 
 /// Bit-sliced counts of nine maps, per bit: seen once or three times (`ones`), two or
@@ -285,7 +302,6 @@ impl Board {
         self.cand[i] = word;
         self.dirty |= changed;
         self.vdirty |= changed;
-        self.tdirty |= changed;
     }
 
     /// Places digit `d` on `cells` of band `b`: removes the cells from the other digits
@@ -314,7 +330,6 @@ impl Board {
         changed = (changed & !(1 << d)) | ((own_new != own) as u32) << d;
         self.dirty |= changed << (9 * b);
         self.vdirty |= changed << (9 * b);
-        self.tdirty |= changed << (9 * b);
         let cols = !COLUMN_CELLS[columns(cells) as usize];
         for other in OTHER_BANDS[b] {
             let i = 9 * other + d;
@@ -354,6 +369,7 @@ impl Board {
             if !triads {
                 return Ok(());
             }
+            debug_assert_eq!(self.vdirty, 0, "the triples follow a stack pass");
             let bands = self.tdirty;
             let rows = self.minirow_triples()?;
             if !rows && !self.minicolumn_triples(bands)? {
@@ -374,11 +390,8 @@ impl Board {
         }
         let changed = ((w != self.cand[i]) as u32) << i;
         self.vdirty |= changed;
-        self.tdirty |= changed;
         self.cand[i] = w;
-        let single = |v: u32| (v & v.wrapping_sub(1) == 0) as usize;
-        let single_rows = single(w & 0x1ff) | single((w >> 9) & 0x1ff) << 1 | single(w >> 18) << 2;
-        let placed = w & ROWS[single_rows] & !self.solved[b];
+        let placed = w & single_rows(w) & !self.solved[b];
         if placed != 0 {
             self.commit(d, b, placed);
         }
@@ -418,6 +431,7 @@ impl Board {
     #[inline(always)]
     fn stacks(&mut self) -> Result<bool, Contradiction> {
         let mut digits = (self.vdirty | self.vdirty >> 9 | self.vdirty >> 18) & 0x1ff;
+        self.tdirty |= self.vdirty;
         self.vdirty = 0;
         let mut changed = false;
         while digits != 0 {
@@ -558,31 +572,40 @@ impl Board {
     /// 6-bit mask; each layout fixes three minirows (or minicolumns) at once.
     #[inline(always)]
     pub fn choose_layout(&self) -> (usize, usize, u8) {
-        // Per unit: (layouts of all digits, fewest layouts ≥ 2, its digit, its layouts).
-        let mut units = [(0u32, u32::MAX, 0usize, 0u8); 6];
+        // Per unit: the layouts of all digits, and the fewest layouts ≥ 2 of one digit as
+        // `layouts << 4 | digit` (the lowest digit on ties), kept without branches.
+        let mut total = [0u32; 6];
+        let mut fewest = [u32::MAX; 6];
         for d in 0..9 {
-            let words = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let cols = words.map(columns);
-            for (u, unit) in units.iter_mut().enumerate() {
-                let minis = match u {
-                    0..3 => minirows(words[u]),
-                    _ => minicolumns(cols, u - 3),
-                };
-                let layouts = CONFIGS[minis];
-                let n = layouts.count_ones();
-                unit.0 += n;
-                if n >= 2 && n < unit.1 {
-                    (unit.1, unit.2, unit.3) = (n, d, layouts);
-                }
+            let layouts = self.layouts_of(d);
+            for u in 0..6 {
+                let n = layouts[u].count_ones();
+                total[u] += n;
+                let key = if n >= 2 { n << 4 | d as u32 } else { u32::MAX };
+                fewest[u] = fewest[u].min(key);
             }
         }
-        let (u, best) = units
-            .iter()
-            .enumerate()
-            .filter(|(_, unit)| unit.1 != u32::MAX)
-            .min_by_key(|(_, unit)| unit.0)
-            .expect("an unsolved board has a digit with two layouts");
-        (u, best.2, best.3)
+        let mut unit = usize::MAX;
+        for u in 0..6 {
+            if fewest[u] != u32::MAX && (unit == usize::MAX || total[u] < total[unit]) {
+                unit = u;
+            }
+        }
+        assert!(unit < 6, "an unsolved board has a digit with two layouts");
+        let d = (fewest[unit] & 15) as usize;
+        (unit, d, self.layouts_of(d)[unit])
+    }
+
+    /// The layouts still possible for digit `d` in each band (units 0..3) and stack
+    /// (units 3..6), as 6-bit masks.
+    #[inline(always)]
+    fn layouts_of(&self, d: usize) -> [u8; 6] {
+        let words = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+        let cols = words.map(columns);
+        std::array::from_fn(|u| match u {
+            0..3 => CONFIGS[minirows(words[u])],
+            _ => CONFIGS[minicolumns(cols, u - 3)],
+        })
     }
 
     /// Keeps only layout `p` of digit `d` in band or stack `unit`.
@@ -720,6 +743,24 @@ mod tests {
             FORCED_OUT[1], 0o116,
             "row 0 and box 0, less the minirow itself"
         );
+    }
+
+    #[test]
+    fn single_rows_are_the_rows_with_one_candidate() {
+        let rows = (1u32..512).step_by(7);
+        for r0 in rows.clone() {
+            for r1 in [1u32, 3, 256, 0x1ff, 0x100 | 0x80] {
+                for r2 in [1u32 << 4, 5, r0] {
+                    let w = r0 | r1 << 9 | r2 << 18;
+                    let want = [r0, r1, r2]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.count_ones() == 1)
+                        .fold(0, |m, (k, _)| m | 0x1ff << (9 * k));
+                    assert_eq!(single_rows(w), want, "{w:#x}");
+                }
+            }
+        }
     }
 
     #[test]
