@@ -199,11 +199,8 @@ pub fn count_solutions_on(grid: &Grid, limit: u64, level: Level) -> Result<(u64,
     if !grid.layout().is_classic() {
         return count_solutions(grid, limit);
     }
-    assert!(
-        Level::supported().contains(&level),
-        "{level:?} is not supported here"
-    );
-    let c = classic::count_on(level, grid.values(), limit.max(1));
+    assert!(level.is_supported(), "{level:?} is not supported here");
+    let c = classic::count_on(level, grid.values(), limit.max(1), false);
     no_conflict(grid, c.invalid).map(|_| (c.count, c.guesses))
 }
 
@@ -224,12 +221,9 @@ fn no_conflict(grid: &Grid, invalid: bool) -> Result<(), Conflict> {
 /// # Panics
 /// When `level` is not supported by this CPU.
 pub fn count_classic(grid: &Grid, limit: u64, level: Level) -> Option<Result<Outcome, Conflict>> {
-    assert!(
-        Level::supported().contains(&level),
-        "{level:?} is not supported here"
-    );
+    assert!(level.is_supported(), "{level:?} is not supported here");
     grid.layout().is_classic().then(|| {
-        let c = classic::count_on(level, grid.values(), limit.max(1));
+        let c = classic::count_on(level, grid.values(), limit.max(1), true);
         no_conflict(grid, c.invalid).map(|_| {
             outcome(
                 grid,

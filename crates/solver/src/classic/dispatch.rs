@@ -34,6 +34,12 @@ impl Level {
         })
     }
 
+    /// Does this CPU support the level? (Detected once.)
+    pub fn is_supported(self) -> bool {
+        static SUPPORTED: std::sync::OnceLock<Vec<Level>> = std::sync::OnceLock::new();
+        SUPPORTED.get_or_init(Level::supported).contains(&self)
+    }
+
     /// Every level this CPU supports, lowest first.
     pub fn supported() -> Vec<Level> {
         let mut levels = vec![Level::Portable];

@@ -54,13 +54,14 @@ pub(crate) struct Query<'a> {
     pub exclude: Option<(usize, u8)>,
 }
 
-/// [`count`] on a chosen level (tests run every level the machine has).
-pub(crate) fn count_on(level: Level, values: &[u8], limit: u64) -> Counted {
+/// [`count`] on a chosen level (tests run every level the machine has; benchmarks keep
+/// no solution).
+pub(crate) fn count_on(level: Level, values: &[u8], limit: u64, keep_first: bool) -> Counted {
     let query = Query {
         values,
         exclude: None,
     };
-    dispatch::count(level, query, limit, true)
+    dispatch::count(level, query, limit, keep_first)
 }
 
 impl Level {
