@@ -133,24 +133,29 @@ pub fn consequences(layout: &Layout, step: &Step) -> String {
     parts.join(", ")
 }
 
-/// A chain in Eureka notation: `(5)r1c2=(5)r3c2-(8)r3c2=(8)r3c7`.
+/// A chain in Eureka notation: `(5)r1c2=(5)r3c2-(8)r3c2=(8)r3c7`; a node on an almost
+/// locked set names the set after its cells holding the digit: `(5)r7c8[ALS r7c8,r789c9]`.
 pub fn chain(layout: &Layout, chain: &Chain) -> String {
     let mut out = String::new();
     for (i, node) in chain.nodes.iter().enumerate() {
         if i > 0 {
             out.push_str(if chain.strong[i - 1] { "=" } else { "-" });
         }
-        out.push_str(&format!("({}){}", node.digit, cells(layout, &node.cells)));
+        out.push_str(&eureka_node(layout, node));
     }
     if chain.closed {
         let last = chain.strong.last().copied().unwrap_or(false);
-        let first = &chain.nodes[0];
-        out.push_str(&format!(
-            "{}({}){}",
-            if last { "=" } else { "-" },
-            first.digit,
-            cells(layout, &first.cells)
-        ));
+        out.push_str(if last { "=" } else { "-" });
+        out.push_str(&eureka_node(layout, &chain.nodes[0]));
+    }
+    out
+}
+
+/// `(5)r1c2`, or `(5)r7c8[ALS r7c8,r789c9]` for a node on an almost locked set.
+fn eureka_node(layout: &Layout, node: &Node) -> String {
+    let mut out = format!("({}){}", node.digit, cells(layout, &node.cells));
+    if !node.set.is_empty() {
+        out.push_str(&format!("[ALS {}]", cells(layout, &node.set)));
     }
     out
 }
@@ -324,13 +329,31 @@ fn house_names(layout: &Layout, list: &[House]) -> String {
 
 /// `8 in r2c1`: a chain node in words.
 fn node_words(layout: &Layout, node: &Node) -> String {
-    format!("{} in {}", node.digit, cells(layout, &node.cells))
+    match node.set.as_slice() {
+        [] => format!("{} in {}", node.digit, cells(layout, &node.cells)),
+        set => format!(
+            "{} in the almost locked set {}",
+            node.digit,
+            cells(layout, set)
+        ),
+    }
 }
 
 /// Why a chain proves what it does, by its shape: a loop, a chain from a strong link
 /// (one of its ends is true), or a chain from a weak link (its first candidate would
 /// force its own downfall).
 fn chain_sentence(layout: &Layout, c: &Chain, does: &str) -> String {
+    let sentence = chain_reasoning(layout, c, does);
+    if c.nodes.iter().all(|n| n.set.is_empty()) {
+        return sentence;
+    }
+    format!(
+        "{sentence} A node marked [ALS ...] is an almost locked set: its cells hold one digit more than there are cells, so without one of its digits it holds all the others, which leave every cell seeing all their places."
+    )
+}
+
+/// [`chain_sentence`] without the note on almost locked sets.
+fn chain_reasoning(layout: &Layout, c: &Chain, does: &str) -> String {
     const LINKS: &str = "('=': at least one of the two is true; '-': at most one is)";
     let (first, last) = (&c.nodes[0], &c.nodes[c.nodes.len() - 1]);
     if c.closed {
@@ -569,11 +592,16 @@ fn pattern_json(layout: &Layout, p: &Pattern) -> Json {
                 Json::Array(
                     c.nodes
                         .iter()
-                        .map(|n| {
-                            Json::object([
+                        .map(|n| match n.set.as_slice() {
+                            [] => Json::object([
                                 ("digit", Json::from(n.digit.get())),
                                 ("cells", cs(&n.cells)),
-                            ])
+                            ]),
+                            set => Json::object([
+                                ("digit", Json::from(n.digit.get())),
+                                ("cells", cs(&n.cells)),
+                                ("set", cs(set)),
+                            ]),
                         })
                         .collect(),
                 ),

@@ -59,21 +59,30 @@ impl Step {
     }
 }
 
-/// A candidate of a chain: a digit on one cell, or on a group of cells of one house.
+/// A candidate of a chain: a digit on one cell, on a group of cells of one house, or on
+/// the cells of an almost locked set holding it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Node {
     /// The digit.
     pub digit: Digit,
-    /// One cell, or a group sharing a house.
+    /// One cell, or a group sharing a house (for a set: its cells holding the digit).
     pub cells: Vec<Cell>,
+    /// For a node on an almost locked set, all the set's cells; empty otherwise.
+    pub set: Vec<Cell>,
 }
 
 impl Node {
     /// The node of `digit` on `cell`.
     pub fn cell(cell: Cell, digit: Digit) -> Node {
+        Node::group(vec![cell], digit)
+    }
+
+    /// The node of `digit` on `cells`, a group of one house.
+    pub fn group(cells: Vec<Cell>, digit: Digit) -> Node {
         Node {
             digit,
-            cells: vec![cell],
+            cells,
+            set: Vec::new(),
         }
     }
 }
@@ -247,7 +256,7 @@ impl Pattern {
             Pattern::Chain(chain) => chain
                 .nodes
                 .iter()
-                .flat_map(|n| n.cells.iter().copied())
+                .flat_map(|n| n.cells.iter().chain(&n.set).copied())
                 .collect(),
             Pattern::Wing { pivot, pincers, .. } => std::iter::once(*pivot)
                 .chain(pincers.iter().copied())

@@ -71,11 +71,6 @@ fn cases() -> (Vec<Case>, BTreeMap<String, usize>) {
     (out, unsupported)
 }
 
-/// Cases sudokit does not match yet, each with the reason (kept few, and named in the
-/// closing notes): line 1253 is a grouped continuous nice loop through an almost locked
-/// set that our chain graph does not build (it finds no continuous loop there at all).
-const KNOWN_MISSES: &[usize] = &[1253];
-
 fn passes(case: &Case) -> Result<(), String> {
     let record = read_all(&case.text).remove(0);
     let grid = record.grid.map_err(|e| format!("unreadable: {e}"))?;
@@ -128,7 +123,6 @@ fn hodoku_regression_library() {
         entry.2 += 1;
         match passes(case) {
             Ok(()) => entry.1 += 1,
-            Err(_) if KNOWN_MISSES.contains(&case.line) => {}
             Err(why) => failures.push(format!("line {} ({}): {why}", case.line, case.code)),
         }
     }

@@ -5,7 +5,11 @@
 //! links (not both false: a bivalue cell, a conjugate pair) and weak links (not both true:
 //! one cell, or one digit in two cells of a house). Reading it from a node assumed false,
 //! every second node is true; so one of its two ends is true. Grouped chains also use
-//! groups: the cells of a digit where a line meets a box, acting as one node.
+//! groups: the cells of a digit where a line meets a box, acting as one node; and
+//! almost locked sets (N cells, N + 1 digits), one node per digit ("the set holds it"):
+//! two digits of a set are strongly linked (it lacks at most one), and a digit is
+//! strongly linked to a candidate the set forces without it (HoDoKu's ALS forcing: the
+//! set then holds all its other digits, which leave a cell with one candidate).
 //!
 //! The search is breadth-first from every node over the states "node off" and "node on",
 //! so each conclusion comes with its shortest chain.
@@ -448,6 +452,7 @@ fn link(
         for (k, &i) in live.iter().enumerate() {
             strong.extend(live[k + 1..].iter().map(|&j| (i as u32, j as u32)));
         }
+        forcing_links(board, graph, &at, &live, &mut strong);
     }
     if keep.contains(&false) {
         weak = weak.keep(&keep);
@@ -543,6 +548,64 @@ fn link(
             });
         }
     }
+}
+
+/// Strong links from an almost locked set's nodes to the candidates they force
+/// (HoDoKu's ALS forcing): without digit `j` the set holds each of its other digits,
+/// which leave every cell seeing all their places; a cell outside the set, of three
+/// candidates or more, left with one candidate `x` then holds it. So the set holds `j`
+/// or the cell holds `x`. (A two-candidate cell is reached through its own strong link.)
+fn forcing_links<'a>(
+    board: &Board,
+    g: &Graph,
+    at: &impl Fn(Cell, Digit) -> &'a [u32],
+    live: &[usize],
+    strong: &mut Vec<(u32, u32)>,
+) {
+    // A live node's `sees`: the cells losing its digit when the set holds it. A forced
+    // cell loses two digits or more.
+    let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+    for &i in live {
+        let sees = g.sees(board, i);
+        twice = twice.or(&once.and(&sees));
+        once = once.or(&sees);
+    }
+    for c in twice.iter() {
+        let candidates = board.candidates(c);
+        if candidates.len() < 3 {
+            continue;
+        }
+        let lost: DigitSet = live
+            .iter()
+            .filter(|&&i| g.sees(board, i).contains(c))
+            .map(|&i| g.nodes[i].digit)
+            .collect();
+        // Entered by a digit it does not take from the cell, the set leaves the cell its
+        // one other candidate; entered by one it takes, that digit, if it takes them all.
+        let kept = candidates.without(lost);
+        let forced = |j: Digit| match kept.len() {
+            1 if !lost.contains(j) => kept.first(),
+            0 if lost.contains(j) => Some(j),
+            _ => None,
+        };
+        for &i in live {
+            let Some(x) = forced(g.nodes[i].digit) else {
+                continue;
+            };
+            if let Some(&node) = at(c, x).iter().find(|&&n| !g.nodes[n as usize].group()) {
+                strong.push(((i as u32).min(node), (i as u32).max(node)));
+            }
+        }
+    }
+}
+
+/// The cells outside almost locked set `cells` that lose digit `y` when the set holds it:
+/// those holding `y` and seeing all the set's places of `y`.
+fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
+    let places = cells.and(board.cells_with(y));
+    seen_by_all(board, &places)
+        .and(board.cells_with(y))
+        .without(cells)
 }
 
 /// The weak links of a graph of cell nodes only (`at`: the node of a cell and digit, if
@@ -1188,7 +1251,28 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
         let (a, b) = (&g.nodes[nodes[i]], &g.nodes[nodes[(i + 1) % k]]);
         // Links leaving an "on" state are weak; the closing link (last → first) is weak.
         let weak = states[i] % 2 == 1 || i == k - 1;
-        if let Some(set) = a
+        if let Some((set, entry, forced)) = forcing(a, b).filter(|_| !weak) {
+            // Through a set into the candidate it forces: the set lacks its entry digit
+            // or the cell's digit is one of its others, which the set lacks then. So the
+            // set holds every digit but those, and each other digit of the cell is in the
+            // set or in the cell.
+            let (cells, digits) = g.sets[set];
+            let others = board
+                .candidates(forced.first)
+                .without(DigitSet::single(forced.digit));
+            for z in digits.without(others).without(DigitSet::single(entry)) {
+                out.extend(locked_out(board, &cells, z).iter().map(|c| (c, z)));
+            }
+            for y in others {
+                let places = cells
+                    .and(board.cells_with(y))
+                    .or(&CellSet::single(forced.first));
+                let seen = seen_by_all(board, &places)
+                    .and(board.cells_with(y))
+                    .without(&in_loop);
+                out.extend(seen.iter().map(|c| (c, y)));
+            }
+        } else if let Some(set) = a
             .set()
             .filter(|&s| b.set() == Some(s) && a.digit != b.digit)
         {
@@ -1197,14 +1281,7 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
             let (cells, digits) = g.sets[set];
             let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
             for z in digits.without(keep) {
-                let places = cells.and(board.cells_with(z));
-                out.extend(
-                    seen_by_all(board, &places)
-                        .and(board.cells_with(z))
-                        .without(&cells)
-                        .iter()
-                        .map(|c| (c, z)),
-                );
+                out.extend(locked_out(board, &cells, z).iter().map(|c| (c, z)));
             }
         } else if !weak {
             continue;
@@ -1226,6 +1303,17 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
         }
     }
     out
+}
+
+/// The set, its entry digit and the forced cell node, when consecutive loop nodes `a`
+/// and `b` (either way round) are an almost locked set's node and a cell node: over a
+/// strong link, that is a forcing.
+fn forcing<'n>(a: &'n GNode, b: &'n GNode) -> Option<(usize, Digit, &'n GNode)> {
+    match (a.set(), b.set()) {
+        (Some(s), None) if !b.group() => Some((s, a.digit, b)),
+        (None, Some(s)) if !a.group() => Some((s, b.digit, a)),
+        _ => None,
+    }
 }
 
 /// Remote pair: a chain of bivalue cells with the same two digits, alternating along
@@ -1258,6 +1346,9 @@ fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
         .map(|&s| Node {
             digit: g.nodes[s / 2].digit,
             cells: g.cells(s / 2).iter().collect(),
+            set: g.nodes[s / 2]
+                .set()
+                .map_or_else(Vec::new, |k| g.sets[k].0.iter().collect()),
         })
         .collect();
     // A link leaving an "off" state is strong, one leaving an "on" state weak.

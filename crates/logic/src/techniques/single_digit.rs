@@ -187,10 +187,7 @@ fn report_er(
             }
             let chain = Chain {
                 nodes: vec![
-                    Node {
-                        digit,
-                        cells: board.house_cells_with(rh, digit).iter().collect(),
-                    },
+                    Node::group(board.house_cells_with(rh, digit).iter().collect(), digit),
                     Node::cell(near, digit),
                     Node::cell(far, digit),
                 ],
