@@ -703,6 +703,14 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques:
             }
         }
         Scope::SingleDigit => {
+            // A digit's graph is part of the graph of every candidate: it proves
+            // something only about candidates that graph proves something about.
+            let digits = match ctx.provable(Scope::All) {
+                Some(proved) if sink.first => {
+                    digits.and(proved_digits(ctx.graph(Scope::All), proved))
+                }
+                _ => digits,
+            };
             for digit in digits {
                 let g = build(ctx, DigitSet::single(digit), scope);
                 let proved = if sink.first { provable(&g) } else { None };
@@ -738,6 +746,16 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques:
             }
         }
     }
+}
+
+/// The digits of the nodes marked in `proved` (see [`provable`]).
+pub(crate) fn proved_digits(g: &Graph, proved: &[bool]) -> DigitSet {
+    proved
+        .iter()
+        .zip(&g.nodes)
+        .filter(|(&p, _)| p)
+        .map(|(_, node)| node.digit)
+        .collect()
 }
 
 /// The shape `technique` reads a chain as.
