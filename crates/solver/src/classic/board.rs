@@ -26,7 +26,7 @@
 //!    (each alone in its row, or column) keeps only those three.
 
 use super::tables::{
-    BAND_PEERS, COLUMN_CELLS, CONFIGS, LAYOUT, MINIROW_CELLS, PERM_MINIS, ROW_INFO,
+    BAND_PEERS, COLUMN_CELLS, CONFIGS, LAYOUT, LAYOUT_CELLS, MINIROW_CELLS, PERM_MINIS, ROW_INFO,
 };
 
 /// All 27 cells of a band.
@@ -384,7 +384,7 @@ impl Board {
         let i = 9 * b + d;
         let mut w = self.cand[i];
         let minis = minirows(w);
-        w &= MINIROW_CELLS[LAYOUT[minis] as usize];
+        w &= LAYOUT_CELLS[minis];
         if w == 0 {
             return Err(Contradiction);
         }
