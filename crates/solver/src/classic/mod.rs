@@ -15,7 +15,7 @@ mod board;
 mod dispatch;
 mod tables;
 
-use board::Board;
+use board::{Board, Depth};
 pub use dispatch::Level;
 
 /// What a 9×9 count found.
@@ -104,7 +104,12 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
     stack.push(start);
     while let Some(mut board) = stack.pop() {
         loop {
-            if board.propagate(query.exclude.is_none()).is_err() {
+            let depth = match (counted.count, query.exclude) {
+                (2.., _) => Depth::Rows,
+                (_, Some(_)) => Depth::Stacks,
+                _ => Depth::Triads,
+            };
+            if board.propagate(depth).is_err() {
                 break;
             }
             if board.is_solved() {
