@@ -335,6 +335,29 @@ mod tests {
         );
     }
 
+    /// Every chain step found anywhere (all of them, not only the first) agrees with the
+    /// solution, on the chain families searched with groups and almost locked sets.
+    #[test]
+    fn all_grouped_chain_steps_are_sound() {
+        let mut checked = 0;
+        along_three_paths(|board| {
+            let solution = sudokit_solver::count(&board.grid(), 2)
+                .expect("no conflict")
+                .solution
+                .expect("one solution");
+            let ctx = Context::new(board);
+            let mut sink = Sink::new(false);
+            chains::find(&ctx, &mut sink, DigitSet::full(9), chains::FAMILIES[1]);
+            for step in &sink.steps {
+                for &(c, d) in &step.eliminations {
+                    assert_ne!(solution.get(c), Some(d), "{step:?}");
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 1000, "only {checked} eliminations");
+    }
+
     /// X-Chains look only at digits with a candidate the graph of every candidate proves
     /// something about: on every other digit, looking everywhere finds nothing.
     #[test]

@@ -348,7 +348,7 @@ fn chain_sentence(layout: &Layout, c: &Chain, does: &str) -> String {
         return sentence;
     }
     format!(
-        "{sentence} A node marked [ALS ...] is an almost locked set: its cells hold one digit more than there are cells, so without one of its digits it holds all the others, which leave every cell seeing all their places."
+        "{sentence} A node marked [ALS ...] is an almost locked set: its cells hold one digit more than there are cells, so without one of its digits it holds all the others, which leave every cell seeing all their places (a cell left with one candidate then holds it)."
     )
 }
 

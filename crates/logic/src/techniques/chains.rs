@@ -599,6 +599,24 @@ fn forcing_links<'a>(
     }
 }
 
+/// Does almost locked set (`cells`, `digits`), lacking `entry`, force `x` into cell `c`:
+/// is every other candidate of `c` a digit of the set, not `entry`, that `c` loses when
+/// the set holds it?
+fn forces(
+    board: &Board,
+    (cells, digits): (CellSet, DigitSet),
+    entry: Digit,
+    c: Cell,
+    x: Digit,
+) -> bool {
+    board.candidates(c).contains(x)
+        && board
+            .candidates(c)
+            .without(DigitSet::single(x))
+            .iter()
+            .all(|y| y != entry && digits.contains(y) && locked_out(board, &cells, y).contains(c))
+}
+
 /// The cells outside almost locked set `cells` that lose digit `y` when the set holds it:
 /// those holding `y` and seeing all the set's places of `y`.
 fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
@@ -1269,11 +1287,14 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
         let (a, b) = (&g.nodes[nodes[i]], &g.nodes[nodes[(i + 1) % k]]);
         // Links leaving an "on" state are weak; the closing link (last → first) is weak.
         let weak = states[i] % 2 == 1 || i == k - 1;
-        if let Some((set, entry, forced)) = forcing(a, b).filter(|_| !weak) {
+        let forced = forcing(a, b).filter(|&(set, entry, forced)| {
+            !weak && forces(board, g.sets[set], entry, forced.first, forced.digit)
+        });
+        if let Some((set, entry, forced)) = forced {
             // Through a set into the candidate it forces: the set lacks its entry digit
-            // or the cell's digit is one of its others, which the set lacks then. So the
-            // set holds every digit but those, and each other digit of the cell is in the
-            // set or in the cell.
+            // or the cell holds one of its others, which the set lacks then. So the set
+            // holds every digit but those, and each other digit of the cell is in the set
+            // or in the cell.
             let (cells, digits) = g.sets[set];
             let others = board
                 .candidates(forced.first)
@@ -1323,9 +1344,10 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
     out
 }
 
-/// The set, its entry digit and the forced cell node, when consecutive loop nodes `a`
-/// and `b` (either way round) are an almost locked set's node and a cell node: over a
-/// strong link, that is a forcing.
+/// The set, its entry digit and the cell node, when consecutive loop nodes `a` and `b`
+/// (either way round) are an almost locked set's node and a cell node: over a strong
+/// link, a forcing if [`forces`] says so (a set's node also has the strong links of a
+/// house where a cell holds the digit's only other place).
 fn forcing<'n>(a: &'n GNode, b: &'n GNode) -> Option<(usize, Digit, &'n GNode)> {
     match (a.set(), b.set()) {
         (Some(s), None) if !b.group() => Some((s, a.digit, b)),

@@ -155,6 +155,7 @@ fn columns(w: u32) -> u32 {
 /// adding `0xff` to a row's low eight bits carries into its ninth when any is set.
 #[inline(always)]
 fn single_rows(w: u32) -> u32 {
+    debug_assert!((0..3).all(|k| (w >> (9 * k)) & 0x1ff != 0), "an empty row");
     const LOW: u32 = 1 | 1 << 9 | 1 << 18;
     const LOW8: u32 = 0xff * LOW;
     const HIGH: u32 = 0x100 * LOW;
@@ -520,9 +521,10 @@ impl Board {
         Ok(changed)
     }
 
-    /// [`Board::minirow_triples`] in the column direction, on the minicolumns of the bands
-    /// changed since the last pass (`dirty`): a digit's 27-bit map has bit
-    /// `9 * band + column` when the digit has a candidate in that minicolumn.
+    /// [`Board::minirow_triples`] in the column direction, on every band's minicolumns,
+    /// when some band changed since the last pass (`dirty`, the bands' words changed): a
+    /// digit's 27-bit map has bit `9 * band + column` when the digit has a candidate in
+    /// that minicolumn.
     #[inline(always)]
     fn minicolumn_triples(&mut self, dirty: u32) -> Result<bool, Contradiction> {
         if dirty == 0 {

@@ -122,9 +122,9 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                 }
                 break;
             }
-            // Ruling out a candidate is the generator's test on a nearly solved puzzle: any solution
-            // will do, and the cheapest choice (the first bivalue cell) finds it soonest.
-            let quick = counted.count >= 2 || query.exclude.is_some();
+            // Enumerating, or ruling out a candidate (the generator's test on a nearly solved
+            // puzzle: any solution will do): the cheapest choice, the first bivalue cell.
+            let quick = depth != Depth::Triads;
             if quick || counted.guesses < CELL_GUESSES {
                 let (band, cell, digit) = board.choose(quick);
                 counted.guesses += 1;
