@@ -25,19 +25,25 @@ impl Level {
         static BEST: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
         *BEST.get_or_init(|| {
             let wanted = std::env::var("SUDOKIT_LEVEL").ok();
-            let supported = Level::supported();
             match wanted.as_deref() {
                 Some("portable") => Level::Portable,
-                Some("v3") if supported.contains(&Level::V3) => Level::V3,
-                _ => *supported.last().expect("portable is always supported"),
+                Some("v3") if Level::V3.is_supported() => Level::V3,
+                _ => *Level::detected()
+                    .last()
+                    .expect("portable is always supported"),
             }
         })
     }
 
     /// Does this CPU support the level? (Detected once.)
     pub fn is_supported(self) -> bool {
+        Level::detected().contains(&self)
+    }
+
+    /// [`Level::supported`], detected once.
+    fn detected() -> &'static [Level] {
         static SUPPORTED: std::sync::OnceLock<Vec<Level>> = std::sync::OnceLock::new();
-        SUPPORTED.get_or_init(Level::supported).contains(&self)
+        SUPPORTED.get_or_init(Level::supported)
     }
 
     /// Every level this CPU supports, lowest first.
