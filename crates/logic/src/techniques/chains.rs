@@ -593,6 +593,14 @@ fn forcing_links<'a>(
                 continue;
             };
             if let Some(&node) = at(c, x).iter().find(|&&n| !g.nodes[n as usize].group()) {
+                // The loops read the link back with the general test.
+                debug_assert!(g.nodes[i].set().is_some_and(|s| forces(
+                    board,
+                    g.sets[s],
+                    g.nodes[i].digit,
+                    c,
+                    x
+                )));
                 strong.push(((i as u32).min(node), (i as u32).max(node)));
             }
         }
