@@ -729,22 +729,38 @@ impl Board {
         (best.1, best.2)
     }
 
-    /// The first open cell with fewest candidates, with its digits.
+    /// The first open cell with fewest candidates, with its digits. The cells' candidate
+    /// counts are added bit-sliced over a band's nine words (four bit planes, `planes[i]`
+    /// holding bit i of every cell's count), so the cells with `k` candidates are a few
+    /// masks away, with no per-cell loop.
     #[inline(always)]
     fn fewest_candidates(&self) -> (usize, u32) {
-        let mut best = (u32::MAX, 0usize, 0u32);
-        for b in 0..3 {
-            let mut open = !self.solved[b] & BAND;
-            while open != 0 {
-                let x = 27 * b + open.trailing_zeros() as usize;
-                open &= open - 1;
-                let digits = self.digits_of(x);
-                if digits.count_ones() < best.0 {
-                    best = (digits.count_ones(), x, digits);
+        let mut planes = [[0u32; 4]; 3];
+        for (b, band) in planes.iter_mut().enumerate() {
+            for d in 0..9 {
+                let mut carry = self.cand[9 * b + d];
+                for plane in band.iter_mut() {
+                    let next = *plane & carry;
+                    *plane ^= carry;
+                    carry = next;
                 }
             }
         }
-        (best.1, best.2)
+        for k in 2..=9 {
+            for (b, band) in planes.iter().enumerate() {
+                let cells = band
+                    .iter()
+                    .enumerate()
+                    .fold(!self.solved[b] & BAND, |m, (i, &p)| {
+                        m & if (k >> i) & 1 != 0 { p } else { !p }
+                    });
+                if cells != 0 {
+                    let x = 27 * b + cells.trailing_zeros() as usize;
+                    return (x, self.digits_of(x));
+                }
+            }
+        }
+        unreachable!("after propagation every open cell has two candidates or more");
     }
 }
 
@@ -777,6 +793,34 @@ mod tests {
                     assert_eq!(single_rows(w), want, "{w:#x}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn fewest_candidates_is_the_first_open_cell_with_fewest() {
+        // Propagated boards of sparse and denser grids (digits along a diagonal pattern).
+        for givens in [0, 5, 11, 17, 23] {
+            let mut v = [0u8; 81];
+            for cell in (0..81).step_by(7).take(givens) {
+                let (r, c) = (cell / 9, cell % 9);
+                v[cell] = ((r * 3 + r / 3 + c) % 9) as u8 + 1;
+            }
+            let mut board = Board::from_values(&v).expect("a consistent pattern");
+            board
+                .propagate(Depth::Triads)
+                .expect("the pattern grid completes it");
+            if board.is_solved() {
+                continue;
+            }
+            let naive = (0..81)
+                .filter(|&x| board.solved[x / 27] & (1 << (x % 27)) == 0)
+                .min_by_key(|&x| board.digits_of(x).count_ones())
+                .expect("an open cell");
+            assert_eq!(
+                board.fewest_candidates(),
+                (naive, board.digits_of(naive)),
+                "{givens} givens"
+            );
         }
     }
 
