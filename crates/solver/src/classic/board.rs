@@ -228,7 +228,10 @@ pub(crate) enum Depth {
     /// The stack pass too (the layout rule on minicolumns, hidden singles in columns):
     /// for the generator's nearly solved boards.
     Stacks,
-    /// The triads too: they pay on hard puzzles.
+    /// The triads too: they pay on hard puzzles. They also keep the layout guesses safe
+    /// on sparse boards. Measured without them once guesses go to layouts: proper hard
+    /// puzzles ran 0.95 of the time, but the empty grid's first solution was not found
+    /// in 20 s and 10-given grids took up to 35 ms (0.1 ms with them).
     Triads,
 }
 
