@@ -646,6 +646,12 @@ impl Board {
         }
     }
 
+    /// Is some open cell down to two candidates?
+    #[inline(always)]
+    pub fn has_bivalue(&self) -> bool {
+        self.bivalue_cells() != [0; 3]
+    }
+
     /// Cells with exactly two candidates, per band.
     #[inline(always)]
     fn bivalue_cells(&self) -> [u32; 3] {
