@@ -685,7 +685,7 @@ impl Board {
     /// 162 guesses a puzzle on forum_hardest_1106, against 281 for the first bivalue
     /// cell). Without bivalue cells, the first cell with fewest candidates. When
     /// `enumerating` (beyond two solutions, where the tree is as large as the number of
-    /// solutions whatever is guessed), simply the first bivalue cell.
+    /// solutions whatever is guessed), simply the first bivalue cell and its lowest digit.
     #[inline(always)]
     pub fn choose(&self, enumerating: bool) -> (usize, u32, usize) {
         let bv = self.bivalue_cells();
@@ -698,7 +698,12 @@ impl Board {
                 (x, self.digits_of(x))
             }
         };
-        (x / 27, 1u32 << (x % 27), self.most_constraining(x, digits))
+        let digit = if enumerating {
+            digits.trailing_zeros() as usize
+        } else {
+            self.most_constraining(x, digits)
+        };
+        (x / 27, 1u32 << (x % 27), digit)
     }
 
     /// Which digit of cell `x` (its candidates `digits`) to try first: the one most of its
