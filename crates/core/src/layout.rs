@@ -147,7 +147,8 @@ impl FromStr for BoxShape {
         if rows == 0 || cols == 0 {
             return Err(bad());
         }
-        check_side(rows * cols)?;
+        // Saturating: huge factors must fail the range check, not wrap into it.
+        check_side(rows.saturating_mul(cols))?;
         Ok(BoxShape { rows, cols })
     }
 }
@@ -681,6 +682,22 @@ fn make_houses(n: usize, boxed: bool, region_of: &[u8], diagonals: bool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_shapes_too_large_to_multiply_are_out_of_range() {
+        for text in [
+            "9223372036854775810x9223372036854775810",
+            "2x9223372036854775811",
+            "4294967296x4294967296",
+        ] {
+            let err = text.parse::<BoxShape>().unwrap_err();
+            assert!(
+                matches!(err, LayoutError::SideOutOfRange(side) if side > 25),
+                "{text}: {err}"
+            );
+        }
+        assert_eq!("2x3".parse::<BoxShape>().map(BoxShape::side), Ok(6));
+    }
 
     #[test]
     fn box_shapes_for_every_side() {
