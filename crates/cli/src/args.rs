@@ -100,7 +100,7 @@ pub enum Format {
 /// Parallelism for batch commands.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most 256 are started).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 }

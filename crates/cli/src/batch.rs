@@ -28,6 +28,10 @@ const CHUNK: usize = 128;
 /// Chunks a worker may read past the last one written, per thread.
 const AHEAD: usize = 4;
 
+/// Worker threads started at most, whatever `--threads` asks: beyond the cores they only
+/// cost start-up time (65,535 of them took seconds before the first answer).
+const MAX_THREADS: usize = 256;
+
 /// What one puzzle produced.
 #[derive(Debug, Default)]
 pub struct Reply {
@@ -107,10 +111,16 @@ where
         error: None,
     });
     let turn = Condvar::new();
-    let limit = AHEAD * threads.max(1);
+    let threads = threads.clamp(1, MAX_THREADS);
+    let limit = AHEAD * threads;
     thread::scope(|s| {
-        for _ in 1..threads.max(1) {
-            s.spawn(|| worker(&input, &pending, &turn, limit, &work));
+        for _ in 1..threads {
+            let spawned = thread::Builder::new()
+                .spawn_scoped(s, || worker(&input, &pending, &turn, limit, &work));
+            if spawned.is_err() {
+                // The system will not give more threads: go on with those running.
+                break;
+            }
         }
         worker(&input, &pending, &turn, limit, &work);
     });
