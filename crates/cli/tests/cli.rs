@@ -347,6 +347,31 @@ fn jigsaw_and_diagonal_layouts() {
     assert_eq!(diag.len(), 9, "the main diagonal holds every digit");
 }
 
+/// A layout whose regions are not connected, and a puzzle on it with no solution: plain
+/// search thrashes on it (found by fuzzing: `count` above limit 64 and `trace` ran
+/// without end). Clause learning settles the count at any limit; the trace stops.
+#[test]
+fn thrashing_layouts_are_settled_or_cut_short() {
+    let regions = temp_file(
+        "disconnected.txt",
+        "AAAAAAAAB\nBBBBBBBBA\nCCCCCCCCC\nDDDDDDDDD\nEEEEEEEEE\nFFFFFFFFF\nGGGGGGGGG\n\
+         HHHHHHHHH\nIIIIIIIII\n",
+    );
+    let puzzle =
+        ".3.......3......2............6..1...4.....5.6.......9...8...6525....913.......7..\n";
+    let regions = regions.to_str().unwrap();
+    for limit in ["2", "65", "1000000"] {
+        let (code, out, err) = run(&["count", "--regions", regions, "--limit", limit], puzzle);
+        assert_eq!((code, out.trim()), (1, "0"), "limit {limit}: {err}");
+    }
+    let (code, out, _) = run(&["trace", "--regions", regions], puzzle);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("stopped unfinished, with 0 solutions found"),
+        "{out}"
+    );
+}
+
 #[test]
 fn broken_pipe_is_not_an_error() {
     let path = data_dir().join("bench/puzzles3_magictour_top1465.txt");

@@ -229,7 +229,8 @@ pub(crate) struct Search<'a, O: Observer> {
     pub count: u64,
     pub guesses: u64,
     pub first: Option<Vec<u8>>,
-    /// Stop (with `gave_up` set) once this many guesses have been made.
+    /// Stop (with `gave_up` set) once more than this many guesses have been made per
+    /// solution found, plus one (`budget × (count + 1)`): thrashing, not enumerating.
     pub budget: u64,
     pub gave_up: bool,
 }
@@ -345,7 +346,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 continue;
             };
             self.guesses += 1;
-            if self.guesses > self.budget {
+            if self.guesses > self.budget.saturating_mul(self.count + 1) {
                 self.gave_up = true;
                 return None;
             }

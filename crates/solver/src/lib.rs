@@ -54,9 +54,10 @@ pub fn count(grid: &Grid, limit: u64) -> Result<Outcome, Conflict> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Engine {
-    /// The 9×9 engine for the classic layout. Otherwise depth-first search first; when the limit is at most [`LEARNING_LIMIT`] and it has
-    /// guessed more than [`GUESS_BUDGET`] times (large grids with few clues, where it can
-    /// thrash), clause learning takes over.
+    /// The 9×9 engine for the classic layout. Otherwise depth-first search first; when it
+    /// has guessed more than [`GUESS_BUDGET`] times per solution found (plus one: large
+    /// grids with few clues, or layouts without a solution, where it can thrash), clause
+    /// learning takes over and counts afresh.
     #[default]
     Auto,
     /// Depth-first search with naked and hidden singles.
@@ -85,7 +86,7 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     if engine != Engine::Learning {
         let mut quiet = Quiet;
         let mut search = generic::Search::new(grid, &mut quiet);
-        if engine != Engine::Search && limit <= LEARNING_LIMIT {
+        if engine != Engine::Search {
             search.budget = GUESS_BUDGET;
         }
         search.run(limit);
@@ -236,12 +237,11 @@ pub fn count_classic(grid: &Grid, limit: u64, level: Level) -> Option<Result<Out
     })
 }
 
-/// Guesses after which depth-first search hands a puzzle to clause learning.
+/// Guesses per solution found (plus one) after which depth-first search hands a puzzle to
+/// clause learning. Per solution, so that enumerating many solutions, which depth-first
+/// search does well and clause learning (one blocking clause per solution) does not,
+/// stays with it: only thrashing between solutions hands over.
 pub const GUESS_BUDGET: u64 = 2_000;
-
-/// The largest limit for which clause learning may take over (it counts by adding one
-/// clause per solution, which suits small limits only).
-pub const LEARNING_LIMIT: u64 = 64;
 
 fn outcome(grid: &Grid, count: u64, limit: u64, first: Option<Vec<u8>>, guesses: u64) -> Outcome {
     let solution = first.map(|v| Grid::from_values(grid.layout().clone(), v));
@@ -253,7 +253,14 @@ fn outcome(grid: &Grid, count: u64, limit: u64, first: Option<Vec<u8>>, guesses:
     }
 }
 
-/// [`count`] by depth-first search alone, reporting every step of it to `obs`.
+/// Guesses per solution found (plus one) after which [`count_observed`] stops: a log
+/// is for reading, and a search that thrashes (a layout with no solution, a large grid
+/// with few clues) would otherwise report without end.
+pub const OBSERVED_GUESSES: u64 = 10_000;
+
+/// [`count`] by depth-first search alone, reporting every step of it to `obs`. It stops
+/// after [`OBSERVED_GUESSES`] guesses per solution found (plus one); the outcome is then
+/// not `complete`, with fewer solutions than `limit`.
 ///
 /// # Errors
 /// As [`count`].
@@ -266,14 +273,20 @@ pub fn count_observed<O: Observer>(
         return Err(conflict);
     }
     let mut search = generic::Search::new(grid, obs);
+    search.budget = OBSERVED_GUESSES;
     search.run(limit.max(1));
-    Ok(outcome(
+    let gave_up = search.gave_up;
+    let out = outcome(
         grid,
         search.count,
         limit.max(1),
         search.first.take(),
         search.guesses,
-    ))
+    );
+    Ok(Outcome {
+        complete: out.complete && !gave_up,
+        ..out
+    })
 }
 
 /// The first solution found, if there is one.

@@ -39,7 +39,13 @@ fn trace_one(job: &Job, grids: bool, limit: u64) -> Reply {
         grid.layout().cell_count() - grid.clue_count()
     );
     render_events(&mut out, grid, &rec.events);
+    let gave_up = !outcome.complete && outcome.count < limit.max(1);
     let end = match (outcome.count, outcome.complete) {
+        (n, _) if gave_up => format!(
+            "stopped unfinished, with {n} solution{} found: the search thrashes \
+             (`sudokit count` settles it by clause learning)",
+            if n == 1 { "" } else { "s" }
+        ),
         (0, _) => "no solution".to_string(),
         (n, true) => format!(
             "search complete: {n} solution{}",
@@ -51,7 +57,7 @@ fn trace_one(job: &Job, grids: bool, limit: u64) -> Reply {
         ),
     };
     let _ = writeln!(out, "{end}; {} guesses\n", outcome.guesses);
-    let failed = outcome.count == 0;
+    let failed = outcome.count == 0 && !gave_up;
     let err = if failed {
         format!("{}: no solution", job.place())
     } else {
