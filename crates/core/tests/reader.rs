@@ -220,6 +220,32 @@ fn unclosed_matrix() {
     );
 }
 
+/// A `[` that never closes loses no puzzle: the lines after it are read again, up to the
+/// first that cannot be a matrix row (found by fuzzing: every later puzzle was
+/// swallowed into the matrix).
+#[test]
+fn unclosed_matrix_gives_back_the_lines_after_it() {
+    let p = "1.3..2.........4";
+    let r = read_all(&format!("[1 2\n{p}\n{p}\n"));
+    assert_eq!(r.len(), 3);
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::UnclosedMatrix
+    );
+    assert_eq!((r[1].line, r[2].line), (2, 3));
+    assert!(r[1].grid.is_ok() && r[2].grid.is_ok());
+    // A matrix that is closed after puzzle lines still does not swallow them.
+    let r = read_all(&format!("[1 2\n{p}\n]\n{p}\n"));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::UnclosedMatrix
+    );
+    assert!(r[1].grid.is_ok() && r[3].grid.is_ok(), "{r:?}");
+    // Rows of a real matrix are still read across lines.
+    let r = read_all("[1 2 3 4;\n3 4 1 2;\n2 1 4 3;\n4 3 2 1]\n");
+    assert!(r[0].grid.is_ok(), "{r:?}");
+}
+
 #[test]
 fn triples_out_of_range_and_clashing() {
     let r = read_with("1 1 4\n7 1 2\n", boxed(2, 3));

@@ -183,7 +183,8 @@ pub struct Reader<R> {
     opts: ReadOptions,
     line_no: usize,
     buf: Vec<u8>,
-    pending: Option<(usize, String)>,
+    /// Lines read ahead and given back, next first.
+    pending: std::collections::VecDeque<(usize, String)>,
     layouts: Vec<Option<Arc<Layout>>>,
     failed: bool,
 }
@@ -209,7 +210,7 @@ impl<R: BufRead> Reader<R> {
             opts,
             line_no: 0,
             buf: Vec::new(),
-            pending: None,
+            pending: std::collections::VecDeque::new(),
             layouts: vec![None; MAX_SIDE + 1],
             failed: false,
         }
@@ -224,7 +225,7 @@ impl<R: BufRead> Reader<R> {
 
     /// The next line, with its number; `Err` on a read error.
     fn next_line(&mut self) -> Option<Result<(usize, String), InputError>> {
-        if let Some(p) = self.pending.take() {
+        if let Some(p) = self.pending.pop_front() {
             return Some(Ok(p));
         }
         if self.failed {
@@ -252,7 +253,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_back(&mut self, line: (usize, String)) {
-        self.pending = Some(line);
+        self.pending.push_front(line);
     }
 
     fn layout_for(&mut self, n: usize, line: usize) -> Result<Arc<Layout>, InputError> {
@@ -662,27 +663,41 @@ impl<R: BufRead> Reader<R> {
         Ok(Grid::from_values(layout, values))
     }
 
+    /// The error for a matrix opened on line `no` that never closes; the lines read
+    /// after it go back to the reader.
+    fn unclosed(&mut self, no: usize, taken: Vec<(usize, String)>) -> InputError {
+        for line in taken.into_iter().rev() {
+            self.push_back(line);
+        }
+        InputError::new(no, None, ErrorKind::UnclosedMatrix)
+    }
+
     /// A MATLAB matrix from the `[` at byte `at` of `text` to the next `]`.
     fn read_matrix(&mut self, no: usize, text: &str, at: usize) -> Result<Grid, InputError> {
         let mut segments: Vec<(usize, u32, String)> = Vec::new();
         let mut line = no;
         let mut rest = text[at + 1..].to_string();
         let mut col_base = text[..=at].chars().count() as u32;
+        // The lines after the `[`, given back to the reader when the matrix turns out
+        // never to close, so that the puzzles on them are still read.
+        let mut taken: Vec<(usize, String)> = Vec::new();
         loop {
             if let Some(end) = rest.find(']') {
                 segments.push((line, col_base, rest[..end].to_string()));
                 break;
             }
             segments.push((line, col_base, rest));
-            match self.next_line() {
-                Some(next) => {
-                    let (l, t) = next?;
-                    line = l;
-                    rest = strip_comment(&t).0.to_string();
-                    col_base = 0;
-                }
-                None => return Err(InputError::new(no, None, ErrorKind::UnclosedMatrix)),
+            let next = match self.next_line() {
+                Some(next) => next?,
+                None => return Err(self.unclosed(no, taken)),
+            };
+            let text = strip_comment(&next.1).0.to_string();
+            if taken.len() >= MATRIX_LINES || looks_like_a_puzzle_line(&text) {
+                taken.push(next);
+                return Err(self.unclosed(no, taken));
             }
+            (line, rest, col_base) = (next.0, text, 0);
+            taken.push(next);
         }
         let rows = matrix_rows(&segments)?;
         let Some((_, first)) = rows.first() else {
@@ -716,6 +731,16 @@ impl<R: BufRead> Reader<R> {
         }
         self.grid_from_n_rows(n, &rows, no)
     }
+}
+
+/// Lines a matrix may span after its `[` line: a 25×25 matrix's rows, and one more.
+const MATRIX_LINES: usize = 26;
+
+/// A line that cannot continue a matrix: a run of 16 characters or more with no
+/// separator between them (a one-line puzzle; matrix rows separate their entries).
+fn looks_like_a_puzzle_line(text: &str) -> bool {
+    text.split([' ', '\t', ',', ';', '[', ']'])
+        .any(|run| run.chars().count() >= 16)
 }
 
 /// The rows of a matrix: its text split at `;` and line ends.
