@@ -322,6 +322,19 @@ fn bench_reports_each_file() {
 }
 
 #[test]
+fn bench_reports_bad_puzzles_and_times_the_rest() {
+    let file = temp_file(
+        "bench_bad.txt",
+        &format!("{SEED000}\n12345\n55{}\n", ".".repeat(79)),
+    );
+    let (code, out, err) = run(&["bench", "--repeat", "1", file.to_str().unwrap()], "");
+    assert_eq!(code, 1, "bad puzzles make the run fail");
+    assert!(out.contains("(2 invalid skipped)"), "{out}");
+    assert!(err.contains("bench_bad.txt:2:"), "{err}");
+    assert!(err.contains("bench_bad.txt:3:"), "{err}");
+}
+
+#[test]
 fn jigsaw_and_diagonal_layouts() {
     let regions = temp_file("jigsaw4.txt", "AAAB\nCABB\nCCDB\nCDDD\n");
     let (code, out, err) = run(

@@ -62,14 +62,18 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     for source in sources {
         let file = source.name.to_string();
         let records = input::jobs(vec![source], opts.clone());
-        let (grids, skipped): (Vec<Grid>, usize) =
-            records.fold((Vec::new(), 0), |(mut v, s), job| match job.grid {
-                Ok(g) if g.find_conflict().is_none() => {
-                    v.push(g);
-                    (v, s)
+        // Bad puzzles are reported (where and why) and left out of the timing.
+        let (mut grids, mut skipped) = (Vec::new(), 0);
+        for job in records {
+            match super::valid_puzzle(&job, None) {
+                Ok(grid) => grids.push(grid.clone()),
+                Err(reply) => {
+                    eprintln!("{}", reply.err.trim_end());
+                    skipped += 1;
                 }
-                _ => (v, s + 1),
-            });
+            }
+        }
+        failed |= skipped > 0;
         if grids.is_empty() {
             eprintln!("{file}: no valid puzzle to time");
             failed = true;
