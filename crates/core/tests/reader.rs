@@ -147,6 +147,34 @@ fn sizes_are_inferred_from_cell_counts() {
     }
 }
 
+/// A line of a wrong length is told the count of a grid that exists: a plain line has
+/// no regions, so a side without boxes (7, 11, 13, 17, 19, 23) is never the suggestion
+/// (found by fuzzing: "50 cells, expected 49").
+#[test]
+fn wrong_counts_suggest_a_grid_with_boxes() {
+    for (found, expected) in [(50, 36), (120, 100), (300, 324), (80, 81), (83, 81)] {
+        let r = read_all(&".".repeat(found));
+        match &r[0].grid.as_ref().unwrap_err().kind {
+            ErrorKind::CellCount {
+                found: f,
+                expected: e,
+            } => {
+                assert_eq!((*f, *e), (found, expected));
+            }
+            other => panic!("{found} cells: {other:?}"),
+        }
+    }
+    for found in 26..700 {
+        let r = read_all(&".".repeat(found));
+        if let Err(e) = &r[0].grid {
+            if let ErrorKind::CellCount { expected, .. } = e.kind {
+                let side = (expected as f64).sqrt() as usize;
+                assert!(BoxShape::for_side(side).is_some(), "{found}: {expected}");
+            }
+        }
+    }
+}
+
 #[test]
 fn trailing_annotation_and_comments() {
     let text = format!("# header\n{SEED000} 9.3 # rating\n");

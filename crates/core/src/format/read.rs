@@ -781,14 +781,14 @@ fn expected_count(found: usize, fixed: Option<usize>) -> usize {
     match fixed {
         Some(n) if found > 2 * n => n * n,
         Some(n) => n,
-        None => {
-            let n = ((found as f64).sqrt().round() as usize).clamp(6, MAX_SIDE);
-            if found < crate::layout::MIN_SIDE {
-                81
-            } else {
-                n * n
-            }
-        }
+        None if found < crate::layout::MIN_SIDE => 81,
+        // The nearest count of a grid that has boxes (a line gives no regions), the
+        // smaller on a tie: 50 cells meant 36 or 64, never 49 (7 is prime).
+        None => (6..=MAX_SIDE)
+            .filter(|&n| BoxShape::for_side(n).is_some())
+            .map(|n| n * n)
+            .min_by_key(|&count| count.abs_diff(found))
+            .unwrap_or(81),
     }
 }
 
