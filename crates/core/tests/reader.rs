@@ -175,6 +175,21 @@ fn wrong_counts_suggest_a_grid_with_boxes() {
     }
 }
 
+/// A byte-order mark starting the input is skipped; invisible characters are named in
+/// errors, escaped (found by fuzzing: they were quoted raw, so the message showed '').
+#[test]
+fn byte_order_mark_and_invisible_characters() {
+    let r = read_all(&format!("\u{feff}{SEED000}\n"));
+    assert!(r[0].grid.is_ok(), "{:?}", r[0].grid);
+    let mut bad = SEED000.to_string();
+    bad.replace_range(40..41, "\u{200b}");
+    let r = read_all(&format!("{bad}\n"));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1:41: unexpected character '\\u{200b}'"
+    );
+}
+
 #[test]
 fn trailing_annotation_and_comments() {
     let text = format!("# header\n{SEED000} 9.3 # rating\n");
@@ -333,7 +348,7 @@ fn invalid_utf8_is_an_unexpected_character() {
     let r: Vec<Record> = Reader::new(&bytes[..], ReadOptions::default()).collect();
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1:11: unexpected character '\u{fffd}'"
+        "1:11: unexpected character (a byte that is not UTF-8)"
     );
 }
 

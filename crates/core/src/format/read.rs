@@ -73,7 +73,7 @@ impl std::error::Error for InputError {}
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A character that belongs to no format.
-    #[error("unexpected character '{0}'")]
+    #[error("unexpected character {}", quoted(*.0))]
     UnexpectedChar(char),
     /// A digit beyond the grid side.
     #[error("digit {value} is too large for a {side}×{side} grid")]
@@ -236,9 +236,12 @@ impl<R: BufRead> Reader<R> {
             Ok(0) => None,
             Ok(_) => {
                 self.line_no += 1;
-                let text = String::from_utf8_lossy(&self.buf)
+                let mut text = String::from_utf8_lossy(&self.buf)
                     .trim_end_matches(['\n', '\r'])
                     .to_string();
+                if self.line_no == 1 && text.starts_with(BOM) {
+                    text.drain(..BOM.len_utf8());
+                }
                 Some(Ok((self.line_no, text)))
             }
             Err(e) => {
@@ -730,6 +733,18 @@ impl<R: BufRead> Reader<R> {
             }
         }
         self.grid_from_n_rows(n, &rows, no)
+    }
+}
+
+/// The byte-order mark some editors put at the start of a UTF-8 file: skipped.
+const BOM: char = '\u{feff}';
+
+/// A character as an error message shows it: quoted, with invisible ones escaped
+/// (`'\u{200b}'`, `'\0'`), and bytes that are not UTF-8 named as such.
+fn quoted(c: char) -> String {
+    match c {
+        char::REPLACEMENT_CHARACTER => "(a byte that is not UTF-8)".to_string(),
+        c => format!("'{}'", c.escape_debug()),
     }
 }
 
