@@ -171,6 +171,8 @@ fn bad_requests_are_usage_errors() {
         &["generate", "--level", "fiendish"][..],
         &["generate", "--se", "8-7"],
         &["generate", "--se", "x"],
+        &["generate", "--se", "0"],
+        &["generate", "--se", "99"],
         &["generate", "--symmetry", "spiral"],
         &["generate", "--needs", "Magic Wand"],
         &["generate", "--size", "7"],

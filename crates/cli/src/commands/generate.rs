@@ -165,6 +165,14 @@ fn parse_se(text: &str) -> Result<(f32, f32)> {
     if !(lo.is_finite() && lo <= hi) {
         return Err(bad());
     }
+    // Sudoku Explainer rates from 1.0 (a full house) to about 12 (the hardest known
+    // puzzles): a range outside that is never met, however many tries.
+    if hi < 1.0 || lo > 12.0 {
+        return Err(anyhow!(
+            "--se {text:?}: no puzzle rates there (Sudoku Explainer ratings run from 1.0 \
+             to about 12)"
+        ));
+    }
     // Ratings are in tenths: make the bounds inclusive of their tenth.
     Ok((lo - 0.05, hi + 0.05))
 }
