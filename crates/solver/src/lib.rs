@@ -33,7 +33,8 @@ use observe::{Dead, Observer, Quiet};
 pub struct Outcome {
     /// Solutions found, at most the limit.
     pub count: u64,
-    /// Did the search finish? `false` when it stopped at the limit, so there may be more.
+    /// Did the search finish? `false` when it stopped at the limit, so there may be more
+    /// (or, from [`count_observed`] only, when it stopped unfinished below the limit).
     pub complete: bool,
     /// The first solution found, if any.
     pub solution: Option<Grid>,
@@ -57,7 +58,8 @@ pub enum Engine {
     /// The 9×9 engine for the classic layout. Otherwise depth-first search first; when it
     /// has guessed more than [`GUESS_BUDGET`] times per solution found (plus one: large
     /// grids with few clues, or layouts without a solution, where it can thrash), clause
-    /// learning takes over and counts afresh.
+    /// learning counts afresh, up to [`LEARNING_LIMIT`] solutions; beyond that, depth-first
+    /// search counts on, without a budget.
     #[default]
     Auto,
     /// Depth-first search with naked and hidden singles.
@@ -101,20 +103,38 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
         }
         guesses = search.guesses;
     }
+    let learning_limit = match engine {
+        Engine::Learning => limit,
+        _ => limit.min(LEARNING_LIMIT),
+    };
     let counted = cdcl::Cdcl::new(grid)
-        .count(limit, u64::MAX)
+        .count(learning_limit, u64::MAX)
         .expect("no conflict budget was set");
-    let out = outcome(
+    if counted.complete || learning_limit == limit {
+        let out = outcome(
+            grid,
+            counted.count,
+            limit,
+            counted.first,
+            guesses + counted.conflicts,
+        );
+        return Ok(Outcome {
+            complete: counted.complete,
+            ..out
+        });
+    }
+    // More solutions than clause learning should block one by one: depth-first search
+    // counts them, however long it takes.
+    let mut quiet = Quiet;
+    let mut search = generic::Search::new(grid, &mut quiet);
+    search.run(limit);
+    Ok(outcome(
         grid,
-        counted.count,
+        search.count,
         limit,
-        counted.first,
-        guesses + counted.conflicts,
-    );
-    Ok(Outcome {
-        complete: counted.complete,
-        ..out
-    })
+        search.first,
+        guesses + counted.conflicts + search.guesses,
+    ))
 }
 
 /// The number of solutions of `grid` up to `limit`, and the guesses made, without keeping
@@ -237,11 +257,15 @@ pub fn count_classic(grid: &Grid, limit: u64, level: Level) -> Option<Result<Out
     })
 }
 
-/// Guesses per solution found (plus one) after which depth-first search hands a puzzle to
-/// clause learning. Per solution, so that enumerating many solutions, which depth-first
-/// search does well and clause learning (one blocking clause per solution) does not,
-/// stays with it: only thrashing between solutions hands over.
+/// Guesses per solution found (plus one; a running total) after which depth-first search
+/// hands a puzzle to clause learning. Per solution, so that enumerating many solutions,
+/// which depth-first search does well and clause learning does not, stays with it: only
+/// thrashing between solutions hands over.
 pub const GUESS_BUDGET: u64 = 2_000;
+
+/// The most solutions clause learning counts (it blocks each one found with a clause it
+/// keeps, which suits small counts only); past it, depth-first search takes the count.
+pub const LEARNING_LIMIT: u64 = 64;
 
 fn outcome(grid: &Grid, count: u64, limit: u64, first: Option<Vec<u8>>, guesses: u64) -> Outcome {
     let solution = first.map(|v| Grid::from_values(grid.layout().clone(), v));
