@@ -377,12 +377,13 @@ fn thrashing_layouts_are_settled_or_cut_short() {
         let (code, out, err) = run(&["count", "--regions", regions, "--limit", limit], puzzle);
         assert_eq!((code, out.trim()), (1, "0"), "limit {limit}: {err}");
     }
-    let (code, out, _) = run(&["trace", "--regions", regions], puzzle);
-    assert_eq!(code, 0);
+    let (code, out, err) = run(&["trace", "--regions", regions], puzzle);
+    assert_eq!(code, 1, "an unfinished trace settles nothing");
     assert!(
         out.contains("stopped unfinished, with 0 solutions found"),
         "{out}"
     );
+    assert!(err.contains(":1: trace stopped unfinished"), "{err}");
 }
 
 #[test]

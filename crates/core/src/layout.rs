@@ -109,9 +109,10 @@ pub struct BoxShape {
 }
 
 impl BoxShape {
-    /// The grid side these boxes make: `rows * cols`.
+    /// The grid side these boxes make: `rows * cols` (saturating, so that absurd shapes
+    /// fail the side check instead of wrapping into range).
     pub fn side(self) -> usize {
-        self.rows * self.cols
+        self.rows.saturating_mul(self.cols)
     }
 
     /// The usual shape for side `n`: the most square split, with no more rows than
@@ -147,9 +148,9 @@ impl FromStr for BoxShape {
         if rows == 0 || cols == 0 {
             return Err(bad());
         }
-        // Saturating: huge factors must fail the range check, not wrap into it.
-        check_side(rows.saturating_mul(cols))?;
-        Ok(BoxShape { rows, cols })
+        let shape = BoxShape { rows, cols };
+        check_side(shape.side())?;
+        Ok(shape)
     }
 }
 

@@ -268,7 +268,7 @@ fn unclosed_matrix() {
 /// swallowed into the matrix).
 #[test]
 fn unclosed_matrix_gives_back_the_lines_after_it() {
-    let p = "1.3..2.........4";
+    let p = SEED000;
     let r = read_all(&format!("[1 2\n{p}\n{p}\n"));
     assert_eq!(r.len(), 3);
     assert_eq!(
@@ -284,9 +284,22 @@ fn unclosed_matrix_gives_back_the_lines_after_it() {
         ErrorKind::UnclosedMatrix
     );
     assert!(r[1].grid.is_ok() && r[3].grid.is_ok(), "{r:?}");
-    // Rows of a real matrix are still read across lines.
+    // Rows of real matrices are still read across lines: any separator, compact rows of
+    // a 16×16, blank lines between rows.
     let r = read_all("[1 2 3 4;\n3 4 1 2;\n2 1 4 3;\n4 3 2 1]\n");
     assert!(r[0].grid.is_ok(), "{r:?}");
+    let r = read_all("[1|2|3|4;\n\n3|4|1|2;\n2|1|4|3;\n4|3|2|1]\n");
+    assert!(r[0].grid.is_ok(), "{r:?}");
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            (0..16)
+                .map(|c| if (r + c) % 5 == 0 { '1' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let r = read_all(&format!("[{}]\n", rows.join(";\n")));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].grid.as_ref().map(|g| g.side()), Ok(16), "{r:?}");
 }
 
 #[test]
@@ -348,7 +361,7 @@ fn invalid_utf8_is_an_unexpected_character() {
     let r: Vec<Record> = Reader::new(&bytes[..], ReadOptions::default()).collect();
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1:11: unexpected character (a byte that is not UTF-8)"
+        "1:11: unexpected character (a byte that is not UTF-8, or U+FFFD)"
     );
 }
 

@@ -57,11 +57,11 @@ fn trace_one(job: &Job, grids: bool, limit: u64) -> Reply {
         ),
     };
     let _ = writeln!(out, "{end}; {} guesses\n", outcome.guesses);
-    let failed = outcome.count == 0 && !gave_up;
-    let err = if failed {
-        format!("{}: no solution", job.place())
-    } else {
-        String::new()
+    let failed = outcome.count == 0 || gave_up;
+    let err = match (gave_up, outcome.count) {
+        (true, _) => format!("{}: trace stopped unfinished", job.place()),
+        (false, 0) => format!("{}: no solution", job.place()),
+        _ => String::new(),
     };
     Reply { out, err, failed }
 }

@@ -684,6 +684,7 @@ impl<R: BufRead> Reader<R> {
         // The lines after the `[`, given back to the reader when the matrix turns out
         // never to close, so that the puzzles on them are still read.
         let mut taken: Vec<(usize, String)> = Vec::new();
+        let mut rows_taken = 0;
         loop {
             if let Some(end) = rest.find(']') {
                 segments.push((line, col_base, rest[..end].to_string()));
@@ -695,7 +696,8 @@ impl<R: BufRead> Reader<R> {
                 None => return Err(self.unclosed(no, taken)),
             };
             let text = strip_comment(&next.1).0.to_string();
-            if taken.len() >= MATRIX_LINES || looks_like_a_puzzle_line(&text) {
+            rows_taken += usize::from(!text.trim().is_empty());
+            if rows_taken > MATRIX_LINES || looks_like_a_puzzle_line(&text) {
                 taken.push(next);
                 return Err(self.unclosed(no, taken));
             }
@@ -743,19 +745,20 @@ const BOM: char = '\u{feff}';
 /// (`'\u{200b}'`, `'\0'`), and bytes that are not UTF-8 named as such.
 fn quoted(c: char) -> String {
     match c {
-        char::REPLACEMENT_CHARACTER => "(a byte that is not UTF-8)".to_string(),
+        char::REPLACEMENT_CHARACTER => "(a byte that is not UTF-8, or U+FFFD)".to_string(),
         c => format!("'{}'", c.escape_debug()),
     }
 }
 
-/// Lines a matrix may span after its `[` line: a 25×25 matrix's rows, and one more.
+/// Lines with content a matrix may span after its `[` line: a 25×25 matrix's rows, and
+/// one more for the `]` (blank and comment lines do not count).
 const MATRIX_LINES: usize = 26;
 
-/// A line that cannot continue a matrix: a run of 16 characters or more with no
-/// separator between them (a one-line puzzle; matrix rows separate their entries).
+/// A line that cannot continue a matrix: a run of more characters without a separator
+/// than a row has cells (25 at most; a one-line 9×9 puzzle has 81).
 fn looks_like_a_puzzle_line(text: &str) -> bool {
-    text.split([' ', '\t', ',', ';', '[', ']'])
-        .any(|run| run.chars().count() >= 16)
+    text.split(|c: char| super::scan::is_separator(c) || matches!(c, ';' | '[' | ']'))
+        .any(|run| run.chars().count() > crate::MAX_SIDE)
 }
 
 /// The rows of a matrix: its text split at `;` and line ends.

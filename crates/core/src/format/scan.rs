@@ -164,7 +164,7 @@ fn is_border(body: &str) -> bool {
     rule
 }
 
-fn is_separator(ch: char) -> bool {
+pub(crate) fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, ',' | '|' | '+' | '-' | '=')
 }
 
