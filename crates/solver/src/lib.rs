@@ -86,22 +86,15 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     }
     let mut guesses = 0;
     if engine != Engine::Learning {
-        let mut quiet = Quiet;
-        let mut search = generic::Search::new(grid, &mut quiet);
-        if engine != Engine::Search {
-            search.budget = GUESS_BUDGET;
+        let budget = match engine {
+            Engine::Search => u64::MAX,
+            _ => GUESS_BUDGET,
+        };
+        let (out, gave_up) = depth_first(grid, limit, budget, &mut Quiet);
+        if !gave_up {
+            return Ok(out);
         }
-        search.run(limit);
-        if !search.gave_up {
-            return Ok(outcome(
-                grid,
-                search.count,
-                limit,
-                search.first,
-                search.guesses,
-            ));
-        }
-        guesses = search.guesses;
+        guesses = out.guesses;
     }
     let learning_limit = match engine {
         Engine::Learning => limit,
@@ -125,16 +118,30 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     }
     // More solutions than clause learning should block one by one: depth-first search
     // counts them, however long it takes.
-    let mut quiet = Quiet;
-    let mut search = generic::Search::new(grid, &mut quiet);
+    let (out, _) = depth_first(grid, limit, u64::MAX, &mut Quiet);
+    Ok(Outcome {
+        guesses: guesses + counted.conflicts + out.guesses,
+        ..out
+    })
+}
+
+/// Depth-first search to `limit` (at least 1), stopping after `budget` guesses per
+/// solution found (plus one): the outcome (not `complete` when it stopped so), and
+/// whether it stopped so.
+fn depth_first<O: Observer>(grid: &Grid, limit: u64, budget: u64, obs: &mut O) -> (Outcome, bool) {
+    let mut search = generic::Search::new(grid, obs);
+    search.budget = budget;
     search.run(limit);
-    Ok(outcome(
+    let gave_up = search.gave_up;
+    let out = outcome(
         grid,
         search.count,
         limit,
-        search.first,
-        guesses + counted.conflicts + search.guesses,
-    ))
+        search.first.take(),
+        search.guesses,
+    );
+    let complete = out.complete && !gave_up;
+    (Outcome { complete, ..out }, gave_up)
 }
 
 /// The number of solutions of `grid` up to `limit`, and the guesses made, without keeping
@@ -296,21 +303,7 @@ pub fn count_observed<O: Observer>(
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
     }
-    let mut search = generic::Search::new(grid, obs);
-    search.budget = OBSERVED_GUESSES;
-    search.run(limit.max(1));
-    let gave_up = search.gave_up;
-    let out = outcome(
-        grid,
-        search.count,
-        limit.max(1),
-        search.first.take(),
-        search.guesses,
-    );
-    Ok(Outcome {
-        complete: out.complete && !gave_up,
-        ..out
-    })
+    Ok(depth_first(grid, limit.max(1), OBSERVED_GUESSES, obs).0)
 }
 
 /// The first solution found, if there is one.
