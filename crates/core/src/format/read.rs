@@ -697,12 +697,13 @@ impl<R: BufRead> Reader<R> {
             };
             let text = strip_comment(&next.1).0.to_string();
             rows_taken += usize::from(!text.trim().is_empty());
-            if rows_taken > MATRIX_LINES || looks_like_a_puzzle_line(&text) {
-                taken.push(next);
+            let ends = rows_taken > MATRIX_LINES || looks_like_a_puzzle_line(&text);
+            line = next.0;
+            taken.push(next);
+            if ends {
                 return Err(self.unclosed(no, taken));
             }
-            (line, rest, col_base) = (next.0, text, 0);
-            taken.push(next);
+            (rest, col_base) = (text, 0);
         }
         let rows = matrix_rows(&segments)?;
         let Some((_, first)) = rows.first() else {
