@@ -51,9 +51,10 @@ pub struct Source {
 
 /// Opens every file named (standard input for none or `-`).
 ///
-/// # Errors
-/// When a file cannot be opened: a usage error, reported before any work starts.
-pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Result<Vec<Source>> {
+/// A file that cannot be opened still becomes a source: reading it gives one error
+/// record (`file:1: read error: cannot open: ...`), so the other files of the batch
+/// still get their answers, in order, and the run exits 1.
+pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Vec<Source> {
     let files = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -66,20 +67,24 @@ pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Result<Vec<Source>
                 if path.as_os_str() == "-" {
                     ("-".into(), Box::new(io::stdin()), None)
                 } else {
-                    let file = File::open(path)
-                        .with_context(|| format!("cannot open {}", path.display()))?;
-                    let size = file.metadata().ok().map(|m| m.len());
-                    (path.display().to_string(), Box::new(file), size)
+                    let name = path.display().to_string();
+                    match File::open(path) {
+                        Ok(file) => {
+                            let size = file.metadata().ok().map(|m| m.len());
+                            (name, Box::new(file), size)
+                        }
+                        Err(e) => (name, Box::new(Unopened(Some(e))), Some(0)),
+                    }
                 };
             let counted = Counted {
                 inner: BufReader::with_capacity(1 << 16, reader),
                 read: read_bytes.clone(),
             };
-            Ok(Source {
+            Source {
                 name: name.into(),
                 reader: Box::new(counted),
                 size,
-            })
+            }
         })
         .collect()
 }
@@ -126,6 +131,18 @@ pub fn jobs(sources: Vec<Source>, opts: ReadOptions) -> impl Iterator<Item = Job
             grid: r.grid,
             marks: r.marks,
         })
+}
+
+/// The input of a file that could not be opened: its first read fails with the reason.
+struct Unopened(Option<io::Error>);
+
+impl Read for Unopened {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(io::Error::new(e.kind(), format!("cannot open: {e}"))),
+            None => Ok(0),
+        }
+    }
 }
 
 /// A buffered reader that counts the bytes consumed by its user (for the progress bar).

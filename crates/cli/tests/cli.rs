@@ -147,13 +147,35 @@ fn empty_file() {
 
 #[test]
 fn usage_errors_exit_2() {
-    assert_eq!(run(&["solve", "/no/such/file.txt"], "").0, 2);
     assert_eq!(run(&["solve", "--box", "7"], "").0, 2);
     assert_eq!(run(&["frobnicate"], "").0, 2);
     let regions = temp_file("regions.txt", "AAB\nABB\n");
     let (code, _, err) = run(&["solve", "--regions", regions.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(err.contains("region"), "{err}");
+}
+
+/// A file that cannot be opened is one error in the batch: the files around it still get
+/// their answers, in order, and the run exits 1.
+#[test]
+fn missing_file_among_others_is_reported_in_order() {
+    let good = temp_file("missing-neighbour.txt", &format!("{SEED000}\n"));
+    let good = good.to_str().unwrap();
+    let (code, out, err) = run(&["solve", good, "/no/such/file.txt", good], "");
+    assert_eq!(code, 1);
+    assert_eq!(out, format!("{SEED000_SOLUTION}\n{SEED000_SOLUTION}\n"));
+    assert!(
+        err.starts_with("/no/such/file.txt:1: read error: cannot open: "),
+        "{err}"
+    );
+    let (code, out, _) = run(&["solve", "--json", "/no/such/file.txt", good], "");
+    assert_eq!(code, 1);
+    let v = json_lines(&out);
+    assert_eq!(
+        (v[0]["index"].as_u64(), v[0]["status"].as_str()),
+        (Some(0), Some("invalid"))
+    );
+    assert_eq!(v[1]["solution"], SEED000_SOLUTION);
 }
 
 /// 10,000 lines of real puzzles with every 100th broken: every good puzzle answered, in

@@ -39,7 +39,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             })?,
     };
     let opts = input::read_options(&args.input)?;
-    let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)))?;
+    let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)));
     let mut stdout = std::io::stdout().lock();
     if !args.json {
         let mode = match args.limit {

@@ -60,7 +60,7 @@ where
 {
     let opts = input::read_options(input)?;
     let read = Arc::new(AtomicU64::new(0));
-    let sources = input::open(input, &read)?;
+    let sources = input::open(input, &read);
     let total = sources.iter().map(|s| s.size).sum::<Option<u64>>();
     let names: Vec<String> = sources.iter().map(|s| s.name.to_string()).collect();
     let threads = run.threads.map_or_else(default_threads, usize::from);
