@@ -288,6 +288,32 @@ fn check_tells_unique_minimal_and_redundant() {
     assert_eq!(v[2]["unique"], false);
 }
 
+/// Pencil-mark input narrows the candidates written; a cell left with none is an error.
+#[test]
+fn candidates_start_from_the_input_pencil_marks() {
+    let (code, out, err) = run(
+        &["candidates", "--format", "line"],
+        &format!(":0000:x:{SEED000}:411 911::\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        &out[..9],
+        ".....678.",
+        "r1c1 was 46789 before the deletions"
+    );
+    let all_of_r1c1: Vec<String> = (1..=9).map(|d| format!("{d}11")).collect();
+    let input = format!(":0000:x:{SEED000}:{}::\n", all_of_r1c1.join(" "));
+    let (code, _, err) = run(&["candidates"], &input);
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with("-:1: no solution: r1c1 has no candidate\n"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["candidates", "--propagate"], &input);
+    assert_eq!(code, 1);
+    assert!(err.contains("r1c1 has no candidate left"), "{err}");
+}
+
 #[test]
 fn candidates_grid_and_propagation() {
     let (code, out, _) = run(&["candidates"], &format!("{SEED000}\n"));

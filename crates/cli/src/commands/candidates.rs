@@ -1,4 +1,5 @@
-//! `sudokit candidates`: the pencil marks of each puzzle, after the givens or after singles.
+//! `sudokit candidates`: the pencil marks of each puzzle, after the givens (narrowed by
+//! the input's own pencil marks, when it gave some) or after singles.
 
 use std::process::ExitCode;
 
@@ -6,6 +7,7 @@ use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::write;
 use sudokit_core::{Digit, DigitSet, Grid};
+use sudokit_solver::observe::Quiet;
 use sudokit_solver::Marks;
 
 use super::{run_batch, valid_puzzle};
@@ -25,14 +27,18 @@ pub fn run(args: CandidatesArgs) -> Result<ExitCode> {
     })
 }
 
-/// The marks right after the givens: each blank cell's candidates are the digits no peer holds.
-fn given_marks(grid: &Grid) -> Marks {
+/// The marks the puzzle starts from: each blank cell's candidates are the digits no peer
+/// holds, narrowed by the input's own pencil marks when it gave some.
+fn start_marks(grid: &Grid, input: Option<&[DigitSet]>) -> Marks {
     let candidates = grid
         .layout()
         .cells()
-        .map(|c| {
-            grid.get(c)
-                .map_or_else(|| grid.candidates(c), DigitSet::single)
+        .map(|c| match grid.get(c) {
+            Some(d) => DigitSet::single(d),
+            None => {
+                let given = grid.candidates(c);
+                input.map_or(given, |m| given.and(m[c.index()]))
+            }
         })
         .collect();
     Marks {
@@ -47,34 +53,39 @@ fn marks_one(job: &Job, propagate: bool, format: MarksFormat) -> Reply {
         Ok(g) => g,
         Err(reply) => return reply,
     };
+    let start = start_marks(grid, job.marks.as_deref());
+    let dead = |why: String| {
+        let err = format!("{}: no solution: {why}", job.place());
+        match format {
+            MarksFormat::Json => Reply {
+                out: object(job, None, Some(err)) + "\n",
+                err: String::new(),
+                failed: true,
+            },
+            _ => Reply {
+                out: String::new(),
+                err,
+                failed: true,
+            },
+        }
+    };
     let marks = if propagate {
-        match sudokit_solver::singles(grid).expect("conflicts were checked") {
+        match sudokit_solver::singles_from_marks(grid, &start.candidates, &mut Quiet) {
             Ok(m) => m,
-            Err(dead) => {
-                let err = format!(
-                    "{}: no solution: singles lead to a contradiction: {}",
-                    job.place(),
-                    dead.describe(grid.layout())
-                );
-                let out = if format == MarksFormat::Json {
-                    object(job, None, Some(err.clone())) + "\n"
-                } else {
-                    String::new()
-                };
-                let err = if format == MarksFormat::Json {
-                    String::new()
-                } else {
-                    err
-                };
-                return Reply {
-                    out,
-                    err,
-                    failed: true,
-                };
+            Err(d) => {
+                let why = d.describe(grid.layout());
+                return dead(format!("singles lead to a contradiction: {why}"));
             }
         }
     } else {
-        given_marks(grid)
+        let layout = grid.layout();
+        if let Some(c) = layout
+            .cells()
+            .find(|&c| grid.get(c).is_none() && start.candidates[c.index()].is_empty())
+        {
+            return dead(format!("{} has no candidate", layout.cell_name(c)));
+        }
+        start
     };
     let out = match format {
         MarksFormat::Grid => {
