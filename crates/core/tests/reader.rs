@@ -147,6 +147,23 @@ fn sizes_are_inferred_from_cell_counts() {
     }
 }
 
+/// A short line alone (found by fuzzing: 17 symbols gave "the grid has 1 rows, expected
+/// 17") is told both readings: a one-line puzzle, or the first row of a grid.
+#[test]
+fn a_lone_short_line_names_both_readings() {
+    let r = read_all(&format!("{}\n\n{}\n", ".".repeat(17), ".".repeat(16)));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "1: 17 cells, expected 16 (or 17 rows like this one for a 17×17 grid)"
+    );
+    assert!(r[1].grid.is_ok(), "the 4×4 puzzle after it still reads");
+    let two_rows = read_all("1 2 3 4 5 6\n2 3 4 5 6 1\n");
+    assert_eq!(
+        two_rows[0].grid.as_ref().unwrap_err().to_string(),
+        "1: the grid has 2 rows, expected 6"
+    );
+}
+
 /// A line of a wrong length is told the count of a grid that exists: a plain line has
 /// no regions, so a side without boxes (7, 11, 13, 17, 19, 23) is never the suggestion
 /// (found by fuzzing: "50 cells, expected 49").
@@ -330,7 +347,10 @@ fn prime_side_needs_regions() {
     let r = read_all("1 2 3 4 5\n");
     assert!(matches!(
         r[0].grid.as_ref().unwrap_err().kind,
-        ErrorKind::RowCount { .. }
+        ErrorKind::LoneRow {
+            found: 5,
+            expected: 16
+        }
     ));
     let five = "1 2 3 4 5\n2 3 4 5 1\n3 4 5 1 2\n4 5 1 2 3\n5 1 2 3 4\n";
     let e = read_all(five).remove(0).grid.unwrap_err();

@@ -109,6 +109,14 @@ pub enum ErrorKind {
         /// Rows expected.
         expected: usize,
     },
+    /// A line of N cells alone: neither a whole puzzle nor the first of N rows.
+    #[error("{found} cells, expected {expected} (or {found} rows like this one for a {found}×{found} grid)")]
+    LoneRow {
+        /// Cells on the line.
+        found: usize,
+        /// The nearest cell count of a one-line puzzle.
+        expected: usize,
+    },
     /// A `[` with no `]`.
     #[error("the matrix opened here is never closed with ']'")]
     UnclosedMatrix,
@@ -610,6 +618,14 @@ impl<R: BufRead> Reader<R> {
         if let Some(e) = error {
             return Err(e);
         }
+        if rows.len() == 1 && self.opts.layout.is_none() {
+            // More likely a puzzle line of the wrong length than a grid cut after a row.
+            let kind = ErrorKind::LoneRow {
+                found: n,
+                expected: expected_count(n, None),
+            };
+            return Err(InputError::new(no, None, kind));
+        }
         plain(self.grid_from_n_rows(n, &rows, no))
     }
 
@@ -803,7 +819,7 @@ fn expected_count(found: usize, fixed: Option<usize>) -> usize {
         None if found < crate::layout::MIN_SIDE => 81,
         // The nearest count of a grid that has boxes (a line gives no regions), the
         // smaller on a tie: 50 cells meant 36 or 64, never 49 (7 is prime).
-        None => (6..=MAX_SIDE)
+        None => (crate::layout::MIN_SIDE..=MAX_SIDE)
             .filter(|&n| BoxShape::for_side(n).is_some())
             .map(|n| n * n)
             .min_by_key(|&count| count.abs_diff(found))
