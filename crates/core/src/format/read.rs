@@ -4,7 +4,9 @@ use std::fmt;
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::marks::{candidate_string, hodoku_line, is_pencil_row, mark_row, HodokuPuzzle, Mark};
+use super::marks::{
+    candidate_string, hodoku_line, is_pencil_row, mark_row, HodokuError, HodokuPuzzle, Mark,
+};
 use super::scan::{is_whole_count, scan_cells, scan_line, strip_comment, Cells, Context, Scan};
 use crate::digit::{Digit, DigitSet};
 use crate::grid::Grid;
@@ -117,6 +119,9 @@ pub enum ErrorKind {
         /// The nearest cell count of a one-line puzzle.
         expected: usize,
     },
+    /// A deleted candidate of a HoDoKu line that is not `digit row column`.
+    #[error("deleted candidate '{0}' is not three digits 1-9 (digit, row, column)")]
+    Deletion(String),
     /// A `[` with no `]`.
     #[error("the matrix opened here is never closed with ']'")]
     UnclosedMatrix,
@@ -390,7 +395,7 @@ impl<R: BufRead> Reader<R> {
         Some(record(no, self.read_pencil_block(no, n, vec![(no, row)])))
     }
 
-    fn hodoku_record(&mut self, no: usize, parsed: Result<HodokuPuzzle, (usize, char)>) -> Record {
+    fn hodoku_record(&mut self, no: usize, parsed: Result<HodokuPuzzle, HodokuError>) -> Record {
         let fail = |e: InputError| Record {
             line: no,
             grid: Err(e),
@@ -398,12 +403,15 @@ impl<R: BufRead> Reader<R> {
         };
         let (values, deleted) = match parsed {
             Ok(p) => p,
-            Err((col, ch)) => {
+            Err(HodokuError::Char(col, ch)) => {
                 return fail(InputError::new(
                     no,
                     Some(col),
                     ErrorKind::UnexpectedChar(ch),
                 ))
+            }
+            Err(HodokuError::Deletion(col, entry)) => {
+                return fail(InputError::new(no, Some(col), ErrorKind::Deletion(entry)))
             }
         };
         if values.len() != 81 {
