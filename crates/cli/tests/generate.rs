@@ -184,6 +184,44 @@ fn bad_requests_are_usage_errors() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(!err.is_empty());
     }
+    // Targets no puzzle can hit, told at once (found by fuzzing: they ran until 100,000
+    // tries were spent).
+    for (args, why) in [
+        (
+            &["generate", "--level", "easy", "--se", "9+"][..],
+            "a path at level Easy rates at most SE 2.3",
+        ),
+        (
+            &["generate", "--level", "medium", "--se", "4.1"],
+            "a path at level Medium rates at most SE 4.0",
+        ),
+        (
+            &[
+                "generate",
+                "--needs",
+                "Unique Rectangle Type 1",
+                "--no-uniqueness",
+            ],
+            "uniqueness techniques are off",
+        ),
+        (
+            &["generate", "--level", "medium", "--needs", "X-Wing"],
+            "X-Wing is a Hard technique",
+        ),
+    ] {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("no puzzle can hit this target"), "{err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    let (code, out, err) = run(
+        &[
+            "generate", "--level", "medium", "--se", "3.0", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "a Medium range within reach: {err}");
+    assert_eq!(out.lines().count(), 1);
     // A target that cannot be met in the tries allowed: a clear message, exit 1.
     let (code, _, err) = run(
         &[

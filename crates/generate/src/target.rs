@@ -22,6 +22,51 @@ impl Target {
         self.level.is_some() || self.se.is_some() || self.needs.is_some()
     }
 
+    /// Why no puzzle can hit the target with `options`, when that follows from the
+    /// techniques' own levels and ratings alone; `None` when it may be hit. The checks:
+    /// - a required uniqueness technique with the uniqueness techniques turned off;
+    /// - a required technique above the level (a path's level is at least each of its
+    ///   techniques' levels);
+    /// - an SE range starting above every step an Easy or Medium path can take (those
+    ///   levels have no chains, so no length bonus: at most the highest technique rating).
+    ///
+    /// ```
+    /// use sudokit_generate::target::Target;
+    /// use sudokit_logic::{Level, Options};
+    /// let easy_but_hard = Target { level: Some(Level::Easy), se: Some((9.0, 12.0)), needs: None };
+    /// assert!(easy_but_hard.contradiction(&Options::default()).is_some());
+    /// let fine = Target { level: Some(Level::Medium), se: Some((3.0, 4.0)), needs: None };
+    /// assert_eq!(fine.contradiction(&Options::default()), None);
+    /// ```
+    pub fn contradiction(&self, options: &Options) -> Option<String> {
+        if let Some(t) = self.needs {
+            if t.needs_uniqueness() && !options.uniqueness {
+                return Some(format!(
+                    "{t} is a uniqueness technique, and the uniqueness techniques are off"
+                ));
+            }
+            if let Some(level) = self.level.filter(|&l| t.level() > l) {
+                return Some(format!(
+                    "{t} is a {} technique: a path that uses it is never {level}",
+                    t.level()
+                ));
+            }
+        }
+        if let (Some(level), Some((lo, _))) = (self.level, self.se) {
+            let max = Technique::ALL
+                .iter()
+                .filter(|t| t.level() <= level && (options.uniqueness || !t.needs_uniqueness()))
+                .map(|t| t.se())
+                .fold(HIDDEN_SINGLE_IN_LINE_SE, f32::max);
+            if level <= Level::Medium && lo > max {
+                return Some(format!(
+                    "a path at level {level} rates at most SE {max:.1}, below the SE range asked"
+                ));
+            }
+        }
+        None
+    }
+
     /// How far `rating` is from the target: 0 when it is hit, more the further it is (the
     /// generator climbs towards 0).
     pub fn distance(&self, rating: &Rating) -> f32 {
@@ -49,6 +94,10 @@ impl Target {
         d
     }
 }
+
+/// SE's rating of a hidden single in a line: the one step rated above its technique's
+/// own rating (1.2); SE's other direct ratings are below theirs.
+const HIDDEN_SINGLE_IN_LINE_SE: f32 = 1.5;
 
 /// How far the score is into the level's range, 0 to 0.99 (Extreme: per 10,000 points).
 fn position_in_level(rating: &Rating) -> f32 {
