@@ -82,6 +82,32 @@ fn json_has_rating_tries_and_seed() {
     }
 }
 
+/// Easy puzzles keep the givens singles need (found by fuzzing: a 16×16 Easy puzzle was
+/// not found in minutes, because minimal 16×16 puzzles are almost never Easy).
+#[test]
+fn easy_puzzles_on_large_grids_come_at_once() {
+    for size in ["9", "16"] {
+        let args = [
+            "generate", "--size", size, "--level", "easy", "--seed", "5", "--json",
+        ];
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{err}");
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["tries"], 1, "{size}: the first candidate is Easy");
+        let p = v["puzzle"].as_str().unwrap();
+        let (_, rated, _) = run(&["rate", "--json"], p);
+        let rated = &json_lines(&rated)[0];
+        assert_eq!(rated["level"], "Easy", "{size}: {p}");
+        let techniques = rated["techniques"].as_object().unwrap();
+        assert!(
+            techniques
+                .keys()
+                .all(|t| t.contains("Single") || t == "Full House"),
+            "{techniques:?}"
+        );
+    }
+}
+
 #[test]
 fn csv_has_a_header_and_a_column_per_technique() {
     let (code, out, err) = run(&["generate", "-n", "3", "--seed", "2", "--csv"], "");

@@ -44,7 +44,7 @@ use std::sync::Arc;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
-use sudokit_logic::{Options, Rating};
+use sudokit_logic::{Level, Options, Rating};
 
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::Target;
@@ -216,7 +216,7 @@ impl Generator {
         loop {
             let solution = complete_grid(request, rng)?;
             let orbits = self.orbits(&solution, rng);
-            let start = puzzle::reduce(&solution, &solution, &orbits, rng);
+            let start = self.reduce(&solution, &solution, &orbits, rng);
             let mut current = self.evaluate(start, &solution, &orbits, rng);
             tries += 1;
             fresh += 1;
@@ -227,7 +227,7 @@ impl Generator {
                 || request.clues.is_some();
             let mut stall = if climb && fresh > SAMPLES { 0 } else { STALL };
             while current.distance > 0.0 && stall < STALL && tries < limit {
-                let next = neighbour(&current.puzzle, &solution, &orbits, rng);
+                let next = self.neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
                 tries += 1;
                 stall = if next.distance < current.distance {
@@ -258,6 +258,41 @@ impl Generator {
                 };
             }
         }
+    }
+
+    /// Removes givens from `puzzle` as the target asks: while singles still solve it for
+    /// an Easy target (a minimal puzzle of 16×16 or more is almost never Easy), else
+    /// while the solution stays unique, to a minimal puzzle.
+    fn reduce(&self, puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
+        match self.request.target.level {
+            Some(Level::Easy) => puzzle::reduce_by_singles(puzzle, orbits, rng),
+            _ => puzzle::reduce(puzzle, solution, orbits, rng),
+        }
+    }
+
+    /// A puzzle near `puzzle`: one to three orbits of givens added back from the
+    /// solution, then reduced again in a new random order.
+    fn neighbour(
+        &self,
+        puzzle: &Grid,
+        solution: &Grid,
+        orbits: &[Vec<Cell>],
+        rng: &mut Rng,
+    ) -> Grid {
+        let mut p = puzzle.clone();
+        let blank: Vec<&Vec<Cell>> = orbits
+            .iter()
+            .filter(|o| o.iter().all(|&c| p.get(c).is_none()))
+            .collect();
+        for _ in 0..1 + rng.below(3) {
+            if blank.is_empty() {
+                break;
+            }
+            for &c in blank[rng.below(blank.len())] {
+                p.set(c, solution.get(c));
+            }
+        }
+        self.reduce(&p, solution, orbits, rng)
     }
 
     /// The orbits of the request's symmetry on the layout of `solution`.
@@ -323,25 +358,6 @@ impl Candidate {
 
 /// Candidate puzzles tried when aiming at a clue count alone.
 pub const CLUE_TRIES: u64 = 1_000;
-
-/// A puzzle near `puzzle`: one to three orbits of givens added back from the solution,
-/// then reduced again in a new random order.
-fn neighbour(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
-    let mut p = puzzle.clone();
-    let blank: Vec<&Vec<Cell>> = orbits
-        .iter()
-        .filter(|o| o.iter().all(|&c| p.get(c).is_none()))
-        .collect();
-    for _ in 0..1 + rng.below(3) {
-        if blank.is_empty() {
-            break;
-        }
-        for &c in blank[rng.below(blank.len())] {
-            p.set(c, solution.get(c));
-        }
-    }
-    puzzle::reduce(&p, solution, orbits, rng)
-}
 
 fn made(c: Candidate, solution: Grid, tries: u64, met: bool) -> Generated {
     Generated {

@@ -1,4 +1,5 @@
-//! Puzzles from a solution: remove givens while the solution stays unique.
+//! Puzzles from a solution: remove givens while the solution stays unique (or, for Easy
+//! puzzles, while singles still solve it).
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid};
@@ -23,12 +24,7 @@ use sudokit_core::{Cell, Grid};
 /// ```
 pub fn reduce(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
     let mut puzzle = puzzle.clone();
-    let mut order: Vec<&[Cell]> = orbits
-        .iter()
-        .filter(|o| o.iter().all(|&c| puzzle.get(c).is_some()))
-        .map(Vec::as_slice)
-        .collect();
-    rng.shuffle(&mut order);
+    let order = given_orbits(&puzzle, orbits, rng);
     // The first removals from a nearly full grid almost always keep the solution unique:
     // test them as one group (one search), splitting the group only when it fails. Since
     // a removal that fails would fail on any smaller puzzle too, this keeps exactly the
@@ -47,6 +43,59 @@ pub fn reduce(puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rn
         remove_group(&mut puzzle, solution, std::slice::from_ref(orbit));
     }
     puzzle
+}
+
+/// Removes givens of `puzzle` (which singles solve), one orbit at a time in a random
+/// order, keeping each removal after which naked and hidden singles still solve it: the
+/// way to an Easy puzzle. Singles only make sound deductions, so a puzzle they solve has
+/// one solution, and no search is needed. The result is minimal for singles: no orbit of
+/// givens can go without a step harder than a single.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit_core::{rng::Rng, Layout};
+/// use sudokit_generate::{puzzle, solution, Symmetry};
+/// let layout = Arc::new(Layout::for_side(16).unwrap());
+/// let mut rng = Rng::new(2);
+/// let full = solution::random(&layout, &mut rng).unwrap();
+/// let orbits = Symmetry::None.orbits(&layout);
+/// let p = puzzle::reduce_by_singles(&full, &orbits, &mut rng);
+/// assert!(puzzle::singles_solve(&p) && p.clue_count() < 160);
+/// ```
+pub fn reduce_by_singles(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
+    let mut puzzle = puzzle.clone();
+    let order = given_orbits(&puzzle, orbits, rng);
+    for orbit in order {
+        let given: Vec<_> = orbit.iter().map(|&c| puzzle.get(c)).collect();
+        for &c in orbit {
+            puzzle.set(c, None);
+        }
+        if !singles_solve(&puzzle) {
+            for (&c, &d) in orbit.iter().zip(&given) {
+                puzzle.set(c, d);
+            }
+        }
+    }
+    puzzle
+}
+
+/// The orbits whose cells are all given, in a random order.
+fn given_orbits<'a>(puzzle: &Grid, orbits: &'a [Vec<Cell>], rng: &mut Rng) -> Vec<&'a [Cell]> {
+    let mut order: Vec<&[Cell]> = orbits
+        .iter()
+        .filter(|o| o.iter().all(|&c| puzzle.get(c).is_some()))
+        .map(Vec::as_slice)
+        .collect();
+    rng.shuffle(&mut order);
+    order
+}
+
+/// Do naked and hidden singles alone solve `puzzle`?
+pub fn singles_solve(puzzle: &Grid) -> bool {
+    matches!(
+        sudokit_solver::singles(puzzle),
+        Ok(Ok(marks)) if marks.values.iter().all(|&v| v != 0)
+    )
 }
 
 /// Removes the orbits of `group` that can go, in order: all at once when the solution
