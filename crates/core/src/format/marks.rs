@@ -108,8 +108,9 @@ pub(crate) enum HodokuError {
     Deletion(usize, String),
 }
 
-/// Reads a HoDoKu library line; `None` when the line is not one.
-pub(crate) fn hodoku_line(line: &str) -> Option<Result<HodokuPuzzle, HodokuError>> {
+/// Reads a HoDoKu library line that starts after `indent` characters of its input line
+/// (so that errors name columns of the input line); `None` when the line is not one.
+pub(crate) fn hodoku_line(line: &str, indent: usize) -> Option<Result<HodokuPuzzle, HodokuError>> {
     let fields: Vec<&str> = line.split(':').collect();
     if fields.len() < 5
         || !fields[0].trim().is_empty()
@@ -119,7 +120,8 @@ pub(crate) fn hodoku_line(line: &str) -> Option<Result<HodokuPuzzle, HodokuError
     {
         return None;
     }
-    let start = fields[0].len() + fields[1].len() + fields[2].len() + 3;
+    let chars = |f: &str| f.chars().count();
+    let start = indent + chars(fields[0]) + chars(fields[1]) + chars(fields[2]) + 3;
     Some(parse_hodoku(fields[3], fields[4], start))
 }
 
@@ -204,14 +206,14 @@ mod tests {
     #[test]
     fn hodoku_lines() {
         let line = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524:364 365::";
-        let (values, removed) = hodoku_line(line).unwrap().unwrap();
+        let (values, removed) = hodoku_line(line, 0).unwrap().unwrap();
         assert_eq!(values.len(), 81);
         assert_eq!(&values[..3], [1, 4, 8]);
         assert_eq!(removed, [(2, 12), (5, 12)]);
-        assert!(hodoku_line("123:4").is_none());
+        assert!(hodoku_line("123:4", 0).is_none());
         // Errors name the character at fault, not the start of its field (fuzzing found
         // every deletion error at column 91).
-        let bad = |from: &str, to: &str| hodoku_line(&line.replacen(from, to, 1)).unwrap();
+        let bad = |from: &str, to: &str| hodoku_line(&line.replacen(from, to, 1), 0).unwrap();
         assert_eq!(
             bad("224 524", "224 5x4").unwrap_err(),
             HodokuError::Char(111, 'x')
@@ -232,5 +234,15 @@ mod tests {
             bad("89.697", "89.6q7").unwrap_err(),
             HodokuError::Char(32, 'q')
         );
+        // Columns count characters of the input line: after an indent, or a wide
+        // character in the code field, the same 'x' is still named where it is.
+        let wide = line
+            .replacen(":3:", ":é:", 1)
+            .replacen("224 524", "224 5x4", 1);
+        let err = hodoku_line(&wide, 0).unwrap().unwrap_err();
+        assert_eq!(err, HodokuError::Char(111, 'x'));
+        let indented = line.replacen("224 524", "224 5x4", 1);
+        let err = hodoku_line(&indented, 2).unwrap().unwrap_err();
+        assert_eq!(err, HodokuError::Char(113, 'x'));
     }
 }

@@ -384,7 +384,8 @@ impl<R: BufRead> Reader<R> {
     fn marked_input(&mut self, no: usize, text: &str) -> Option<Record> {
         let body = strip_comment(text).0.trim();
         if body.starts_with(':') {
-            let parsed = hodoku_line(body)?;
+            let indent = text.chars().take_while(|c| c.is_whitespace()).count();
+            let parsed = hodoku_line(body, indent)?;
             return Some(self.hodoku_record(no, parsed));
         }
         if let Some((n, marks)) = candidate_string(body) {
