@@ -157,6 +157,12 @@ fn a_lone_short_line_names_both_readings() {
         "1: 17 cells, expected 16 (or 17 rows like this one for a 17×17 grid)"
     );
     assert!(r[1].grid.is_ok(), "the 4×4 puzzle after it still reads");
+    let spaced = read_all("1 2 3 4 5 6 7 8 9\n\n");
+    assert_eq!(
+        spaced[0].grid.as_ref().unwrap_err().to_string(),
+        "1: the grid has 1 rows, expected 9",
+        "a spaced row is a grid row"
+    );
     let two_rows = read_all("1 2 3 4 5 6\n2 3 4 5 6 1\n");
     assert_eq!(
         two_rows[0].grid.as_ref().unwrap_err().to_string(),
@@ -347,9 +353,9 @@ fn prime_side_needs_regions() {
     let r = read_all("1 2 3 4 5\n");
     assert!(matches!(
         r[0].grid.as_ref().unwrap_err().kind,
-        ErrorKind::LoneRow {
-            found: 5,
-            expected: 16
+        ErrorKind::RowCount {
+            rows: 1,
+            expected: 5
         }
     ));
     let five = "1 2 3 4 5\n2 3 4 5 1\n3 4 5 1 2\n4 5 1 2 3\n5 1 2 3 4\n";

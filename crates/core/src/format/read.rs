@@ -541,6 +541,7 @@ impl<R: BufRead> Reader<R> {
     /// A broken row is still counted as a row, so one bad grid does not spill into the next.
     fn read_block(&mut self, no: usize, first: Cells, n: usize, first_text: &str) -> Marked {
         let band = BoxShape::for_side(n).map_or(n, |s| s.rows);
+        let compact = first.compact;
         let mut rows: Vec<Row> = vec![(no, first)];
         let mut texts: Vec<(usize, String)> = vec![(no, first_text.to_string())];
         let mut error: Option<InputError> = None;
@@ -627,8 +628,10 @@ impl<R: BufRead> Reader<R> {
         if let Some(e) = error {
             return Err(e);
         }
-        if rows.len() == 1 && self.opts.layout.is_none() {
-            // More likely a puzzle line of the wrong length than a grid cut after a row.
+        if rows.len() == 1 && compact && self.opts.layout.is_none() {
+            // Symbols with no separators: as likely a puzzle line of the wrong length as a
+            // grid cut after its first row. (Spaced rows are grid rows: "the grid has 1
+            // rows".)
             let kind = ErrorKind::LoneRow {
                 found: n,
                 expected: expected_count(n, None),
