@@ -35,7 +35,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Rate each puzzle: level, score and Sudoku Explainer estimate.
     Rate(RateArgs),
-    /// Make puzzles (one solution, minimal) or complete grids, of any layout and difficulty.
+    /// Make puzzles (one solution, minimal; Easy ones minimal for singles) or complete
+    /// grids, of any layout and difficulty.
     Generate(GenerateArgs),
     /// The canonical form of each puzzle, the same for all equivalent puzzles.
     Canon(CanonArgs),

@@ -314,6 +314,48 @@ fn candidates_start_from_the_input_pencil_marks() {
     assert!(err.contains("r1c1 has no candidate left"), "{err}");
 }
 
+/// A 729-symbol candidate string of SEED000: its givens, every candidate elsewhere but
+/// r1c2 = {2, 4}.
+fn seed000_marks_with_r1c2_24() -> String {
+    SEED000
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| match (i, ch.to_digit(10).unwrap()) {
+            (1, _) => ".2.4.....".to_string(),
+            (_, 0) => "123456789".to_string(),
+            (_, d) => (1..=9).map(|k| if k == d { ch } else { '.' }).collect(),
+        })
+        .collect()
+}
+
+/// Candidate strings narrow the marks too, with and without singles; a plain puzzle
+/// whose givens leave a cell no digit is an error that names it.
+#[test]
+fn candidates_from_candidate_strings_and_dead_cells() {
+    let input = seed000_marks_with_r1c2_24() + "\n";
+    let (code, out, err) = run(&["candidates", "--format", "line"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        &out[..18],
+        "...4.6789.2.4.....",
+        "r1c1 from the givens, r1c2 from the input"
+    );
+    let (code, out, err) = run(&["candidates", "--format", "line", "--propagate"], &input);
+    assert_eq!(code, 0, "{err}");
+    let r1c2 = &out[9..18];
+    assert!(
+        r1c2 == ".2......." || r1c2 == "...4....." || r1c2 == ".2.4.....",
+        "{r1c2}"
+    );
+    let dead = format!("12345678.........9{}\n", ".".repeat(63));
+    let (code, out, err) = run(&["candidates"], &dead);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.ends_with("-:1: no solution: r1c9 has no candidate\n"),
+        "{err}"
+    );
+}
+
 #[test]
 fn candidates_grid_and_propagation() {
     let (code, out, _) = run(&["candidates"], &format!("{SEED000}\n"));
@@ -380,6 +422,23 @@ fn bench_reports_bad_puzzles_and_times_the_rest() {
     assert!(out.contains("(2 invalid skipped)"), "{out}");
     assert!(err.contains("bench_bad.txt:2:"), "{err}");
     assert!(err.contains("bench_bad.txt:3:"), "{err}");
+    // A file that cannot be opened is reported; the files around it are still timed.
+    let (code, out, err) = run(
+        &[
+            "bench",
+            "--repeat",
+            "1",
+            "/no/such/file.txt",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("/no/such/file.txt:1: read error: cannot open"),
+        "{err}"
+    );
+    assert!(out.contains("bench_bad.txt"), "{out}");
 }
 
 #[test]

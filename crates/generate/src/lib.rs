@@ -1,4 +1,5 @@
-//! Sudoku generation: complete grids, proper (one-solution) minimal puzzles with a
+//! Sudoku generation: complete grids, proper (one-solution) minimal puzzles (Easy ones:
+//! minimal for singles) with a
 //! symmetric pattern of givens, a clue count or a difficulty asked for, on every layout
 //! (boxes 4×4 to 25×25, random or given jigsaw regions, diagonals); canonical forms and
 //! equivalence transformations.
@@ -21,7 +22,8 @@
 //!
 //! ```text
 //! layout (fixed, or random jigsaw) ─▶ solution::random ─▶ puzzle::reduce (orbits of the
-//!   symmetry, random order, each removal kept while the solution stays unique: minimal)
+//!   symmetry, random order, each removal kept while the solution stays unique: minimal;
+//!   for an Easy target puzzle::reduce_by_singles, kept while singles solve it)
 //!   ─▶ clue count asked? add givens back / try again for fewer
 //!   ─▶ difficulty asked? rate (stopping once the path is sure to be too hard); if
 //!      missed, try a fresh grid; after 50 misses (a rare target), climb from each miss:

@@ -109,11 +109,11 @@ fn request(a: &GenerateArgs) -> Result<Request> {
     request.target = Target { level, se, needs };
     request.options = logic::options(&a.logic);
     request.budget = a.tries.max(1);
-    if let Some(why) = request.target.contradiction(&request.options) {
-        bail!("no puzzle can hit this target: {why}");
-    }
     if a.grid && (request.target.is_set() || a.clues.is_some()) {
         bail!("--grid makes complete grids: --level, --se, --needs and --clues do not apply");
+    }
+    if let Some(why) = request.target.contradiction(&request.options) {
+        bail!("no puzzle can hit this target: {why}");
     }
     Ok(request)
 }
