@@ -420,6 +420,34 @@ fn hodoku_library_line_with_deleted_candidates() {
     );
 }
 
+/// A bad symbol inside a pencil-mark grid is named where it is, and the grid keeps its
+/// rows, so the puzzles after it still read (found by fuzzing: the rest of the broken
+/// grid was read as a 25×25 block that swallowed the next grid and a HoDoKu line).
+#[test]
+fn a_bad_mark_does_not_spill_into_the_next_grid() {
+    let good = "\
+| 19    2     138  | 89      6     1489 | 359    7      3459 |
+| 4     3689  3678 | 2789    279   5    | 239    236    1    |
+| 1679  169   5    | 279     2479  3    | 8      26     469  |
+| 1569  7     2    | 35689   3459  4689 | 135    13568  356  |
+| 8     3469  346  | 35679   1     4679 | 357    356    2    |
+| 156   136   136  | 235678  2357  2678 | 4      9      3567 |
+| 127   18    9    | 4       2357  27   | 6      1235   357  |
+| 3     46    467  | 1       2579  2679 | 2579   25     8    |
+| 1267  5     167  | 23679   8     2679 | 12379  4      379  |
+";
+    let bad = good.replacen("3469", "34x9", 1);
+    let r = read_all(&format!("{bad}\n{good}\n.2..6..7.4....5..1..5..38...72......8...1...2......49...94..6..3..1....8.5..8..4.\n"));
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "5:11: unexpected character 'x'"
+    );
+    assert_eq!(r[1].line, 11);
+    assert!(r[1].marks.is_some() && r[2].grid.is_ok());
+    assert_eq!(r[1].marks.as_ref().unwrap()[1].to_string(), "2");
+}
+
 #[test]
 fn pencil_mark_grid_and_candidate_string_agree() {
     let pm = "\

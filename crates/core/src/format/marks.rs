@@ -40,6 +40,33 @@ pub(crate) fn mark_row(line: &str) -> Option<Vec<Mark>> {
         .collect()
 }
 
+/// Where a would-be pencil-mark row of `n` tokens goes wrong: the 1-based column and
+/// the character of the first symbol that is no digit, or a candidate repeated in its
+/// cell. `None` when the row does not have `n` tokens (it is not a row of this grid at
+/// all) or has no such symbol.
+pub(crate) fn bad_mark(line: &str, n: usize) -> Option<(usize, char)> {
+    let is_separator = |c: char| c.is_whitespace() || c == '|';
+    if line.split(is_separator).filter(|t| !t.is_empty()).count() != n {
+        return None;
+    }
+    let mut seen = DigitSet::EMPTY;
+    let mut token: Vec<char> = Vec::new();
+    for (i, ch) in line.chars().enumerate() {
+        if is_separator(ch) {
+            (seen, token) = (DigitSet::EMPTY, Vec::new());
+            continue;
+        }
+        token.push(ch);
+        let blank = token == ['.'] || token == ['0'];
+        match Digit::from_char(ch) {
+            _ if blank => {}
+            Some(d) if !seen.contains(d) => seen.insert(d),
+            _ => return Some((i + 1, ch)),
+        }
+    }
+    None
+}
+
 /// Does a row of marks look like a pencil-mark row of side `n` = its length: some
 /// token with several candidates, none above `n`? For sides above 9, where `12` could be
 /// a value, some token must be unmistakable: three or more candidates, or a letter.
@@ -186,6 +213,18 @@ mod tests {
             "digits above 4"
         );
         assert!(mark_row("11 2 3").is_none(), "a repeated candidate");
+        assert_eq!(bad_mark("| 8  34x9 346 |", 3), Some((8, 'x')));
+        assert_eq!(
+            bad_mark("12 131 4", 3),
+            Some((6, '1')),
+            "a repeated candidate"
+        );
+        assert_eq!(bad_mark("12 . 0", 3), None, "blanks are fine");
+        assert_eq!(
+            bad_mark("1x 2", 3),
+            None,
+            "two tokens: not a row of this grid"
+        );
     }
 
     #[test]

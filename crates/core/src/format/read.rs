@@ -5,7 +5,8 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use super::marks::{
-    candidate_string, hodoku_line, is_pencil_row, mark_row, HodokuError, HodokuPuzzle, Mark,
+    bad_mark, candidate_string, hodoku_line, is_pencil_row, mark_row, HodokuError, HodokuPuzzle,
+    Mark,
 };
 use super::scan::{is_whole_count, scan_cells, scan_line, strip_comment, Cells, Context, Scan};
 use crate::digit::{Digit, DigitSet};
@@ -468,6 +469,9 @@ impl<R: BufRead> Reader<R> {
         n: usize,
         mut rows: Vec<(usize, Vec<Mark>)>,
     ) -> Marked {
+        // A row of N tokens with a bad symbol is still counted as a row (and the first
+        // one named), so one bad grid does not spill into the next.
+        let mut error: Option<InputError> = None;
         while rows.len() < n {
             let Some(Ok((line, text))) = self.next_line() else {
                 break;
@@ -478,11 +482,21 @@ impl<R: BufRead> Reader<R> {
             }
             match mark_row(body).filter(|r| r.len() == n) {
                 Some(row) => rows.push((line, row)),
-                None => {
-                    self.push_back((line, text));
-                    break;
-                }
+                None => match bad_mark(body, n) {
+                    Some((col, ch)) => {
+                        let e = InputError::new(line, Some(col), ErrorKind::UnexpectedChar(ch));
+                        error.get_or_insert(e);
+                        rows.push((line, vec![Mark::Blank; n]));
+                    }
+                    None => {
+                        self.push_back((line, text));
+                        break;
+                    }
+                },
             }
+        }
+        if let Some(e) = error {
+            return Err(e);
         }
         if rows.len() != n {
             let kind = ErrorKind::RowCount {
