@@ -215,11 +215,11 @@ fn bad_requests_are_usage_errors() {
     for (args, why) in [
         (
             &["generate", "--level", "easy", "--se", "9+"][..],
-            "a path at level Easy rates at most SE 2.3",
+            "a path at level Easy never rates within the SE range asked (nearest ratings it can have: 2.3)",
         ),
         (
             &["generate", "--level", "medium", "--se", "4.1"],
-            "a path at level Medium rates at most SE 4.0",
+            "nearest ratings it can have: 4.0)",
         ),
         (
             &[
@@ -233,6 +233,11 @@ fn bad_requests_are_usage_errors() {
         (
             &["generate", "--level", "medium", "--needs", "X-Wing"],
             "X-Wing is a Hard technique",
+        ),
+        (&["generate", "--se", "2.1"], "nearest ratings it can have: 2.0, 2.3"),
+        (
+            &["generate", "--needs", "X-Wing", "--se", "2-3"],
+            "a path that uses X-Wing never rates within",
         ),
     ] {
         let (code, _, err) = run(args, "");

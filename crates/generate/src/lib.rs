@@ -146,7 +146,10 @@ pub enum GenerateError {
     #[error("this layout has no solution")]
     NoSolution,
     /// The difficulty was not met within the budget.
-    #[error("no puzzle met the target in {0} tries (raise --tries, or widen the target)")]
+    #[error(
+        "no puzzle met the target in {0} {tries} (raise --tries, or widen the target)",
+        tries = if *.0 == 1 { "try" } else { "tries" }
+    )]
     Missed(u64),
 }
 

@@ -27,14 +27,20 @@ impl Target {
     /// - a required uniqueness technique with the uniqueness techniques turned off;
     /// - a required technique above the level (a path's level is at least each of its
     ///   techniques' levels);
-    /// - an SE range starting above every step an Easy or Medium path can take (those
-    ///   levels have no chains, so no length bonus: at most the highest technique rating).
+    /// - an SE range that holds no rating the path's hardest step can have: below 6.5 a
+    ///   step rates its technique's own rating or one of SE's direct ratings (a few
+    ///   techniques add tenths), so only some values occur there (an Easy path rates 1.0,
+    ///   1.2, 1.5 or 2.3); chains, and so every rating from 6.5 up, need techniques
+    ///   rated 6.5 or more; a required technique's steps rate at least its own rating
+    ///   (its direct rating, or 6.5 for the chains).
     ///
     /// ```
     /// use sudokit_generate::target::Target;
     /// use sudokit_logic::{Level, Options};
     /// let easy_but_hard = Target { level: Some(Level::Easy), se: Some((9.0, 12.0)), needs: None };
     /// assert!(easy_but_hard.contradiction(&Options::default()).is_some());
+    /// let between = Target { level: None, se: Some((2.05, 2.15)), needs: None };
+    /// assert!(between.contradiction(&Options::default()).is_some(), "no step rates 2.1");
     /// let fine = Target { level: Some(Level::Medium), se: Some((3.0, 4.0)), needs: None };
     /// assert_eq!(fine.contradiction(&Options::default()), None);
     /// ```
@@ -52,19 +58,42 @@ impl Target {
                 ));
             }
         }
-        if let (Some(level), Some((lo, _))) = (self.level, self.se) {
-            let max = Technique::ALL
-                .iter()
-                .filter(|t| t.level() <= level && (options.uniqueness || !t.needs_uniqueness()))
-                .map(|t| t.se())
-                .fold(HIDDEN_SINGLE_IN_LINE_SE, f32::max);
-            if level <= Level::Medium && lo > max {
-                return Some(format!(
-                    "a path at level {level} rates at most SE {max:.1}, below the SE range asked"
-                ));
-            }
+        let (lo, hi) = self.se?;
+        let allowed: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| self.level.is_none_or(|l| t.level() <= l))
+            .filter(|t| options.uniqueness || !t.needs_uniqueness())
+            .collect();
+        let floor = self.needs.map_or(0, lowest_step_tenths);
+        let below_chains = step_tenths_below_chains(&allowed);
+        let chains = allowed.iter().any(|t| tenths(t.se()) >= CHAIN_TENTHS);
+        let hits = |t: u32| t >= floor && (lo..=hi).contains(&(t as f32 / 10.0));
+        if below_chains.iter().any(|&t| hits(t)) || (chains && (CHAIN_TENTHS..=200).any(hits)) {
+            return None;
         }
-        None
+        let path = match (self.level, self.needs) {
+            (Some(l), Some(t)) => format!("a path at level {l} that uses {t}"),
+            (Some(l), None) => format!("a path at level {l}"),
+            (None, Some(t)) => format!("a path that uses {t}"),
+            (None, None) => "a path".to_string(),
+        };
+        let mut can: Vec<u32> = below_chains.into_iter().filter(|&t| t >= floor).collect();
+        if chains {
+            can.push(floor.max(CHAIN_TENTHS));
+        }
+        let (below, above) = can
+            .iter()
+            .partition::<Vec<u32>, _>(|&&t| (t as f32 / 10.0) < lo);
+        let nearest: Vec<String> = [below.last(), above.first()]
+            .into_iter()
+            .flatten()
+            .map(|&t| format!("{:.1}", t as f32 / 10.0))
+            .collect();
+        Some(format!(
+            "{path} never rates within the SE range asked (nearest ratings it can have: {})",
+            nearest.join(", ")
+        ))
     }
 
     /// How far `rating` is from the target: 0 when it is hit, more the further it is (the
@@ -95,9 +124,53 @@ impl Target {
     }
 }
 
-/// SE's rating of a hidden single in a line: the one step rated above its technique's
-/// own rating (1.2); SE's other direct ratings are below theirs.
-const HIDDEN_SINGLE_IN_LINE_SE: f32 = 1.5;
+/// The lowest rating of a chain step (a closed single-digit loop), in tenths: every
+/// rating from here up is a chain length away, and techniques rated this or more may
+/// rate this low.
+const CHAIN_TENTHS: u32 = 65;
+
+fn tenths(se: f32) -> u32 {
+    (se * 10.0).round() as u32
+}
+
+/// SE's direct ratings (`rating.rs`), in tenths: a hidden single in a box or a line,
+/// and pointing, claiming, hidden pairs and triples that directly leave a hidden single.
+fn direct_tenths(t: Technique) -> &'static [u32] {
+    match t {
+        Technique::HiddenSingle => &[12, 15],
+        Technique::Pointing => &[17],
+        Technique::Claiming => &[19],
+        Technique::HiddenPair => &[20],
+        Technique::HiddenTriple => &[25],
+        _ => &[],
+    }
+}
+
+/// The lowest rating a step of `t` can have, in tenths.
+fn lowest_step_tenths(t: Technique) -> u32 {
+    let own = tenths(t.se());
+    let direct = direct_tenths(t).iter().copied().min().unwrap_or(own);
+    own.min(direct).min(CHAIN_TENTHS)
+}
+
+/// Every rating below [`CHAIN_TENTHS`] a step of the `allowed` techniques can have, in
+/// tenths, sorted: their own ratings, SE's direct ones, and the tenths that UR type 3
+/// (one per extra cell) and the wings (a length bonus) may add.
+fn step_tenths_below_chains(allowed: &[Technique]) -> Vec<u32> {
+    let mut all = std::collections::BTreeSet::new();
+    for &t in allowed {
+        let own = tenths(t.se());
+        all.insert(own);
+        all.extend(direct_tenths(t));
+        if matches!(
+            t,
+            Technique::UniqueRectangle3 | Technique::XyWing | Technique::XyzWing
+        ) {
+            all.extend(own..own + 10);
+        }
+    }
+    all.into_iter().filter(|&t| t < CHAIN_TENTHS).collect()
+}
 
 /// How far the score is into the level's range, 0 to 0.99 (Extreme: per 10,000 points).
 fn position_in_level(rating: &Rating) -> f32 {

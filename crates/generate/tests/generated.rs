@@ -143,14 +143,26 @@ fn every_level_is_hit() {
         let mut rng = Rng::new(i as u64);
         for _ in 0..3 {
             let made = generator.generate(&mut rng).unwrap();
-            assert_eq!(
-                rating_of(&made.puzzle).level,
-                level,
-                "{}",
-                made.puzzle.to_line()
-            );
+            let rating = rating_of(&made.puzzle);
+            assert_eq!(rating.level, level, "{}", made.puzzle.to_line());
             assert!(sudokit_solver::is_unique(&made.puzzle));
+            never_refused(&rating);
         }
+    }
+}
+
+/// A target that a real puzzle hits is never refused as impossible: its level and SE
+/// rating, with each technique of its path required.
+fn never_refused(rating: &sudokit_logic::Rating) {
+    let se = Some((rating.se - 0.05, rating.se + 0.05));
+    let needs = rating.techniques.keys().map(|&t| Some(t));
+    for needs in needs.chain([None]) {
+        let hit = Target {
+            level: Some(rating.level),
+            se,
+            needs,
+        };
+        assert_eq!(hit.contradiction(&Options::default()), None, "{hit:?}");
     }
 }
 

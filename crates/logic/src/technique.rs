@@ -186,10 +186,21 @@ impl Technique {
                 .collect::<String>()
         };
         let wanted = key(name);
-        Technique::ALL
-            .iter()
-            .copied()
-            .find(|t| key(t.name()) == wanted || t.codes().contains(&name))
+        // Short names in common use.
+        let alias = match wanted.as_str() {
+            "bug1" | "bug" => Some(Technique::Bug1),
+            "ur1" => Some(Technique::UniqueRectangle1),
+            "ur2" => Some(Technique::UniqueRectangle2),
+            "ur3" => Some(Technique::UniqueRectangle3),
+            "ur4" => Some(Technique::UniqueRectangle4),
+            _ => None,
+        };
+        alias.or_else(|| {
+            Technique::ALL
+                .iter()
+                .copied()
+                .find(|t| key(t.name()) == wanted || t.codes().contains(&name))
+        })
     }
 }
 
@@ -207,6 +218,11 @@ mod tests {
     fn names_match_loosely() {
         assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
         assert_eq!(Technique::from_name("XY Wing"), Some(Technique::XyWing));
+        assert_eq!(Technique::from_name("BUG+1"), Some(Technique::Bug1));
+        assert_eq!(
+            Technique::from_name("UR1"),
+            Some(Technique::UniqueRectangle1)
+        );
         assert_eq!(
             Technique::from_name("locked candidates pointing"),
             Some(Technique::Pointing)

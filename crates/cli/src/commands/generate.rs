@@ -55,17 +55,27 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
                 tries.fetch_add(made.tries, Ordering::Relaxed);
                 out.puzzle(i, seed, &made, generator.request())
             }
-            Err(e) => failure(i, seed, &e),
+            Err(e) => {
+                if let GenerateError::Missed(spent) = e {
+                    tries.fetch_add(spent, Ordering::Relaxed);
+                }
+                failure(i, seed, &e)
+            }
         }
     })?;
     let request = generator.request();
     if request.target.is_set() || request.clues.is_some() {
         let tried = tries.load(Ordering::Relaxed);
         eprintln!(
-            "{} puzzles in {:.2} s; {tried} candidates tried ({:.1} per puzzle)",
+            "{} puzzles in {:.2} s; {tried} {} tried ({:.1} per puzzle asked)",
             summary.puzzles - summary.failed,
             start.elapsed().as_secs_f64(),
-            tried as f64 / (summary.puzzles - summary.failed).max(1) as f64,
+            if tried == 1 {
+                "candidate"
+            } else {
+                "candidates"
+            },
+            tried as f64 / summary.puzzles.max(1) as f64,
         );
     }
     Ok(exit_code(summary.failed > 0))
@@ -81,9 +91,10 @@ fn request(a: &GenerateArgs) -> Result<Request> {
     let level = a.level.as_deref().map(parse_level).transpose()?;
     let se = a.se.as_deref().map(parse_se).transpose()?;
     let needs = match a.needs.as_deref() {
-        Some(name) => {
-            Some(Technique::from_name(name).ok_or_else(|| anyhow!("unknown technique {name:?}"))?)
-        }
+        Some(name) => Some(Technique::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+            anyhow!("unknown technique {name:?} (known: {})", names.join(", "))
+        })?),
         None => None,
     };
     let mut request = Request::new(shape);
