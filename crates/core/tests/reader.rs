@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use sudokit_core::format::{read_all, ErrorKind, ReadOptions, Reader, Record};
-use sudokit_core::{BoxShape, Layout};
+use sudokit_core::{BoxShape, Cell, Digit, Layout};
 
 fn read_with(text: &str, opts: ReadOptions) -> Vec<Record> {
     Reader::new(text.as_bytes(), opts).collect()
@@ -446,6 +446,49 @@ fn a_bad_mark_does_not_spill_into_the_next_grid() {
     assert_eq!(r[1].line, 11);
     assert!(r[1].marks.is_some() && r[2].grid.is_ok());
     assert_eq!(r[1].marks.as_ref().unwrap()[1].to_string(), "2");
+}
+
+/// Candidate strings: a bad symbol is named where it is (found by fuzzing: "729 cells,
+/// expected 625"); with a fixed 4×4 layout, 64 symbols are a candidate string, as
+/// `candidates --format line` writes them; a puzzle followed by other fields is never
+/// taken for one, whatever the line's length.
+#[test]
+fn candidate_string_errors_and_sizes() {
+    let cells = "123456789".repeat(81);
+    let mut out_of_place = cells.clone();
+    out_of_place.replace_range(12..13, "7");
+    let mut bad = cells.clone();
+    bad.replace_range(700..701, "x");
+    let r = read_all(&format!("{out_of_place}\n{bad}\n{cells}\n"));
+    let errors: Vec<String> = r[..2]
+        .iter()
+        .map(|r| r.grid.as_ref().unwrap_err().to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "1:13: '7' at position 4 of its cell (a candidate string has digit d at position d)",
+            "2:701: unexpected character 'x'"
+        ]
+    );
+    assert!(r[2].marks.is_some());
+    let four = format!("1....2..{}", "1234".repeat(14));
+    let r = read_with(&format!("{four}\n"), boxed(2, 2));
+    let marks = r[0].marks.as_ref().expect("a 4×4 candidate string");
+    assert_eq!(
+        (marks.len(), r[0].grid.as_ref().unwrap().get(Cell::new(0))),
+        (16, Some(Digit::new(1)))
+    );
+    let with_comment = format!("{SEED000} {}\n", "x".repeat(125 - 82));
+    assert_eq!(
+        read_all(&with_comment)[0]
+            .grid
+            .as_ref()
+            .unwrap()
+            .to_line()
+            .len(),
+        81
+    );
 }
 
 #[test]

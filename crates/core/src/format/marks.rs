@@ -1,5 +1,6 @@
 //! Pencil-mark inputs: HoDoKu library lines, candidate strings and pencil-mark grid rows.
 
+use super::read::ErrorKind;
 use crate::digit::{Digit, DigitSet};
 
 /// One cell of a pencil-mark row.
@@ -91,26 +92,46 @@ pub(crate) fn is_pencil_row(marks: &[Mark]) -> bool {
         })
 }
 
+/// A bad symbol: its 1-based column and what is wrong.
+pub(crate) type MarkError = (usize, ErrorKind);
+
 /// A candidate string: N³ symbols, N per cell, the digit's symbol where it is a candidate
-/// and `.` or `0` elsewhere (e.g. 729 for 9×9). Returns the side and each cell's marks.
-/// Sides whose N³ is also a puzzle length (4: 64 = 8²) are left to the puzzle reader.
-pub(crate) fn candidate_string(line: &str) -> Option<(usize, Vec<Mark>)> {
-    let len = line.len();
-    let n = (crate::layout::MIN_SIDE + 1..=crate::MAX_SIDE).find(|n| n * n * n == len)?;
-    let bytes = line.as_bytes();
+/// and `.` or `0` elsewhere (e.g. 729 for 9×9). Returns the side and each cell's marks,
+/// or the 1-based column and kind of the first bad symbol; `None` when the length is no
+/// N³. Side 4 (64 = 8², also a puzzle length) only when the layout is fixed to it.
+pub(crate) fn candidate_string(
+    line: &str,
+    fixed: Option<usize>,
+) -> Option<Result<(usize, Vec<Mark>), MarkError>> {
+    if line.contains(|c: char| c.is_whitespace() || c == ':') {
+        // A puzzle followed by other fields (e.g. `puzzle count solution`) may have any
+        // length: never a candidate string.
+        return None;
+    }
+    let len = line.chars().count();
+    let n = match fixed {
+        Some(f) if f * f * f == len => f,
+        _ => (crate::layout::MIN_SIDE + 1..=crate::MAX_SIDE).find(|n| n * n * n == len)?,
+    };
+    let chars: Vec<char> = line.chars().collect();
     let mut marks = Vec::with_capacity(n * n);
-    for cell in bytes.chunks(n) {
+    for (k, cell) in chars.chunks(n).enumerate() {
         let mut set = DigitSet::EMPTY;
-        for (i, &b) in cell.iter().enumerate() {
-            match b {
-                b'.' | b'0' => {}
-                _ => {
-                    let d = Digit::from_char(b as char)?;
-                    if d.index() != i {
-                        return None;
+        for (i, &ch) in cell.iter().enumerate() {
+            let col = k * n + i + 1;
+            match ch {
+                '.' | '0' => {}
+                _ => match Digit::from_char(ch).filter(|d| d.get() as usize <= n) {
+                    Some(d) if d.index() == i => set.insert(d),
+                    Some(_) => {
+                        let kind = ErrorKind::MarkOutOfPlace {
+                            symbol: ch,
+                            position: i + 1,
+                        };
+                        return Some(Err((col, kind)));
                     }
-                    set.insert(d);
-                }
+                    None => return Some(Err((col, ErrorKind::UnexpectedChar(ch)))),
+                },
             }
         }
         marks.push(match set.only() {
@@ -118,7 +139,7 @@ pub(crate) fn candidate_string(line: &str) -> Option<(usize, Vec<Mark>)> {
             None => Mark::Candidates(set),
         });
     }
-    Some((n, marks))
+    Some(Ok((n, marks)))
 }
 
 /// A HoDoKu library line `:code:digits:givens:deleted:...`: the values (81, `+` marks a
@@ -230,14 +251,16 @@ mod tests {
     #[test]
     fn candidate_strings() {
         let cell = "1...5...9";
-        let (n, marks) = candidate_string(&cell.repeat(81)).unwrap();
+        let (n, marks) = candidate_string(&cell.repeat(81), None).unwrap().unwrap();
         assert_eq!((n, marks.len()), (9, 81));
         assert_eq!(
             marks[0],
             Mark::Candidates([1, 5, 9].into_iter().map(Digit::new).collect())
         );
         assert!(
-            candidate_string(&"5...1....".repeat(81)).is_none(),
+            candidate_string(&"5...1....".repeat(81), None)
+                .unwrap()
+                .is_err_and(|(col, _)| col == 1),
             "digit out of place"
         );
     }

@@ -120,6 +120,14 @@ pub enum ErrorKind {
         /// The nearest cell count of a one-line puzzle.
         expected: usize,
     },
+    /// A digit of a candidate string away from its own position in the cell.
+    #[error("'{symbol}' at position {position} of its cell (a candidate string has digit d at position d)")]
+    MarkOutOfPlace {
+        /// The symbol written.
+        symbol: char,
+        /// Its 1-based position in the cell's N symbols.
+        position: usize,
+    },
     /// A deleted candidate of a HoDoKu line that is not `digit row column`.
     #[error("deleted candidate '{0}' is not three digits 1-9 (digit, row, column)")]
     Deletion(String),
@@ -389,8 +397,13 @@ impl<R: BufRead> Reader<R> {
             let parsed = hodoku_line(body, indent)?;
             return Some(self.hodoku_record(no, parsed));
         }
-        if let Some((n, marks)) = candidate_string(body) {
-            return Some(record(no, self.marked_grid(no, n, vec![(no, marks)])));
+        if let Some(parsed) = candidate_string(body, self.ctx().fixed_side) {
+            let indent = text.chars().take_while(|c| c.is_whitespace()).count();
+            let read = match parsed {
+                Ok((n, marks)) => self.marked_grid(no, n, vec![(no, marks)]),
+                Err((col, kind)) => Err(InputError::new(no, Some(indent + col), kind)),
+            };
+            return Some(record(no, read));
         }
         let row = mark_row(body).filter(|r| is_pencil_row(r))?;
         let n = row.len();
