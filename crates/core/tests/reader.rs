@@ -19,6 +19,11 @@ fn lines(records: &[Record]) -> Vec<String> {
         .collect()
 }
 
+/// The message of a record that could not be read.
+fn error_text(r: &Record) -> String {
+    r.grid.as_ref().unwrap_err().to_string()
+}
+
 fn boxed(r: usize, c: usize) -> ReadOptions {
     let layout = Layout::boxed(BoxShape { rows: r, cols: c }).unwrap();
     ReadOptions {
@@ -168,6 +173,33 @@ fn a_lone_short_line_names_both_readings() {
         two_rows[0].grid.as_ref().unwrap_err().to_string(),
         "1: the grid has 2 rows, expected 6"
     );
+}
+
+/// A stray short line just before a grid stands alone (found by fuzzing: "12345" took
+/// four rows of the 9×9 grid after it, and the grid was lost), while a grid whose second
+/// row is short is still one broken grid.
+#[test]
+fn a_stray_line_before_a_grid_stands_alone() {
+    let grid: String = SEED000
+        .as_bytes()
+        .chunks(9)
+        .map(|row| String::from_utf8_lossy(row).replace('0', ".") + "\n")
+        .collect();
+    let r = read_all(&format!("12345\n{grid}"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(matches!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::LoneRow { found: 5, .. }
+    ));
+    assert_eq!(
+        r[1].grid.as_ref().unwrap().to_line(),
+        SEED000.replace('0', ".")
+    );
+    let broken = grid.replacen("\n1..4.....\n", "\n1..4....\n", 1);
+    let r = read_all(&format!("{broken}{grid}"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(error_text(&r[0]), "2: row 2 has 8 cells, expected 9");
+    assert!(r[1].grid.is_ok());
 }
 
 /// A line of a wrong length is told the count of a grid that exists: a plain line has
@@ -439,10 +471,7 @@ fn a_bad_mark_does_not_spill_into_the_next_grid() {
     let bad = good.replacen("3469", "34x9", 1);
     let r = read_all(&format!("{bad}\n{good}\n.2..6..7.4....5..1..5..38...72......8...1...2......49...94..6..3..1....8.5..8..4.\n"));
     assert_eq!(r.len(), 3, "{r:?}");
-    assert_eq!(
-        r[0].grid.as_ref().unwrap_err().to_string(),
-        "5:11: unexpected character 'x'"
-    );
+    assert_eq!(error_text(&r[0]), "5:11: unexpected character 'x'");
     assert_eq!(r[1].line, 11);
     assert!(r[1].marks.is_some() && r[2].grid.is_ok());
     assert_eq!(r[1].marks.as_ref().unwrap()[1].to_string(), "2");

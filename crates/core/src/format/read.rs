@@ -209,6 +209,8 @@ pub struct Reader<R> {
     pending: std::collections::VecDeque<(usize, String)>,
     layouts: Vec<Option<Arc<Layout>>>,
     failed: bool,
+    /// A read error met while looking ahead, given when the lines before it are used up.
+    held_error: Option<InputError>,
 }
 
 /// A row of cells with the line it came from.
@@ -235,6 +237,7 @@ impl<R: BufRead> Reader<R> {
             pending: std::collections::VecDeque::new(),
             layouts: vec![None; MAX_SIDE + 1],
             failed: false,
+            held_error: None,
         }
     }
 
@@ -249,6 +252,9 @@ impl<R: BufRead> Reader<R> {
     fn next_line(&mut self) -> Option<Result<(usize, String), InputError>> {
         if let Some(p) = self.pending.pop_front() {
             return Some(Ok(p));
+        }
+        if let Some(e) = self.held_error.take() {
+            return Some(Err(e));
         }
         if self.failed {
             return None;
@@ -275,6 +281,28 @@ impl<R: BufRead> Reader<R> {
                 )))
             }
         }
+    }
+
+    /// Is the next line a row of `m` cells (`m` a grid side)? The line is given back.
+    fn next_row_has(&mut self, m: usize) -> bool {
+        if !(crate::layout::MIN_SIDE..=MAX_SIDE).contains(&m) {
+            return false;
+        }
+        let next = match self.next_line() {
+            Some(Ok(next)) => next,
+            Some(Err(e)) => {
+                self.held_error = Some(e);
+                return false;
+            }
+            None => return false,
+        };
+        let ctx = Context {
+            fixed_side: Some(m),
+            in_matrix: false,
+        };
+        let row = matches!(scan_line(&next.1, ctx), Scan::Cells(c) if c.len() == m);
+        self.push_back(next);
+        row
     }
 
     fn push_back(&mut self, line: (usize, String)) {
@@ -622,6 +650,16 @@ impl<R: BufRead> Reader<R> {
                     };
                     error.get_or_insert(InputError::new(line, None, kind));
                     rows.push((line, Cells::default()));
+                }
+                Scan::Cells(c)
+                    if rows.len() == 1
+                        && self.opts.layout.is_none()
+                        && self.next_row_has(c.len()) =>
+                {
+                    // Two rows of another length follow the first: they start a grid of
+                    // their own, and the first line stands alone.
+                    self.push_back((line, text));
+                    break;
                 }
                 Scan::Cells(c) if !after_blank && c.len() != n * n && c.len() < 2 * n => {
                     let kind = ErrorKind::RowLength {
