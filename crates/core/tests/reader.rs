@@ -200,6 +200,26 @@ fn a_stray_line_before_a_grid_stands_alone() {
     assert_eq!(r.len(), 2, "{r:?}");
     assert_eq!(error_text(&r[0]), "2: row 2 has 8 cells, expected 9");
     assert!(r[1].grid.is_ok());
+    // Two short rows in a row are not a grid of their own (review: they took the next
+    // grid's rows).
+    let lines: Vec<&str> = grid.lines().collect();
+    let two_short = format!(
+        "{}\n{}\n{}\n{}\n",
+        lines[0],
+        &lines[1][..7],
+        &lines[2][..7],
+        lines[3..].join("\n")
+    );
+    let r = read_all(&format!("{two_short}{grid}"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(error_text(&r[0]), "2: row 2 has 7 cells, expected 9");
+    assert!(r[1].grid.is_ok());
+    // A puzzle line with other fields after a ',' or '|' reads at any length, even a
+    // candidate string's (125 = 5³).
+    for sep in [',', '|'] {
+        let line = format!("{SEED000}{sep}{}\n", "4".repeat(125 - 82));
+        assert!(read_all(&line)[0].grid.is_ok(), "{sep}");
+    }
 }
 
 /// A line of a wrong length is told the count of a grid that exists: a plain line has

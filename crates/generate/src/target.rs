@@ -29,7 +29,7 @@ impl Target {
     ///   techniques' levels);
     /// - an SE range that holds no rating the path's hardest step can have: below 6.5 a
     ///   step rates its technique's own rating or one of SE's direct ratings (a few
-    ///   techniques add tenths), so only some values occur there (an Easy path rates 1.0,
+    ///   UR type 3 adds tenths), so only some values occur there (an Easy path rates 1.0,
     ///   1.2, 1.5 or 2.3); chains, and so every rating from 6.5 up, need techniques
     ///   rated 6.5 or more; a required technique's steps rate at least its own rating
     ///   (its direct rating, or 6.5 for the chains).
@@ -129,6 +129,9 @@ impl Target {
 /// rate this low.
 const CHAIN_TENTHS: u32 = 65;
 
+/// Cells a UR type 3's naked set takes beside the roofs, at most (`uniqueness.rs`).
+const UR3_MAX_EXTRA: u32 = 3;
+
 fn tenths(se: f32) -> u32 {
     (se * 10.0).round() as u32
 }
@@ -155,18 +158,15 @@ fn lowest_step_tenths(t: Technique) -> u32 {
 
 /// Every rating below [`CHAIN_TENTHS`] a step of the `allowed` techniques can have, in
 /// tenths, sorted: their own ratings, SE's direct ones, and the tenths that UR type 3
-/// (one per extra cell) and the wings (a length bonus) may add.
+/// adds (one per extra cell of its naked set).
 fn step_tenths_below_chains(allowed: &[Technique]) -> Vec<u32> {
     let mut all = std::collections::BTreeSet::new();
     for &t in allowed {
         let own = tenths(t.se());
         all.insert(own);
         all.extend(direct_tenths(t));
-        if matches!(
-            t,
-            Technique::UniqueRectangle3 | Technique::XyWing | Technique::XyzWing
-        ) {
-            all.extend(own..own + 10);
+        if t == Technique::UniqueRectangle3 {
+            all.extend(own + 1..=own + UR3_MAX_EXTRA);
         }
     }
     all.into_iter().filter(|&t| t < CHAIN_TENTHS).collect()

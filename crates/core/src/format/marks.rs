@@ -50,22 +50,33 @@ pub(crate) fn bad_mark(line: &str, n: usize) -> Option<(usize, char)> {
     if line.split(is_separator).filter(|t| !t.is_empty()).count() != n {
         return None;
     }
-    let mut seen = DigitSet::EMPTY;
-    let mut token: Vec<char> = Vec::new();
+    // Each token with the 1-based column of its first character.
+    let mut tokens: Vec<(usize, Vec<char>)> = Vec::new();
+    let mut last_separator = true;
     for (i, ch) in line.chars().enumerate() {
-        if is_separator(ch) {
-            (seen, token) = (DigitSet::EMPTY, Vec::new());
-            continue;
+        match (is_separator(ch), last_separator) {
+            (true, _) => {}
+            (false, true) => tokens.push((i + 1, vec![ch])),
+            (false, false) => tokens.last_mut().expect("a token").1.push(ch),
         }
-        token.push(ch);
-        let blank = token == ['.'] || token == ['0'];
-        match Digit::from_char(ch) {
-            _ if blank => {}
-            Some(d) if !seen.contains(d) => seen.insert(d),
-            _ => return Some((i + 1, ch)),
-        }
+        last_separator = is_separator(ch);
     }
-    None
+    tokens.into_iter().find_map(|(col, token)| {
+        if token == ['.'] || token == ['0'] {
+            return None;
+        }
+        let mut seen = DigitSet::EMPTY;
+        token
+            .iter()
+            .enumerate()
+            .find_map(|(k, &ch)| match Digit::from_char(ch) {
+                Some(d) if !seen.contains(d) => {
+                    seen.insert(d);
+                    None
+                }
+                _ => Some((col + k, ch)),
+            })
+    })
 }
 
 /// Does a row of marks look like a pencil-mark row of side `n` = its length: some
@@ -103,9 +114,9 @@ pub(crate) fn candidate_string(
     line: &str,
     fixed: Option<usize>,
 ) -> Option<Result<(usize, Vec<Mark>), MarkError>> {
-    if line.contains(|c: char| c.is_whitespace() || c == ':') {
-        // A puzzle followed by other fields (e.g. `puzzle count solution`) may have any
-        // length: never a candidate string.
+    if !line.chars().all(|c| c.is_alphanumeric() || c == '.') {
+        // A puzzle followed by other fields (`puzzle,count,solution`, `puzzle | note`)
+        // may have any length: never a candidate string.
         return None;
     }
     let len = line.chars().count();
@@ -241,6 +252,12 @@ mod tests {
             "a repeated candidate"
         );
         assert_eq!(bad_mark("12 . 0", 3), None, "blanks are fine");
+        assert_eq!(
+            bad_mark("12 0469 3", 3),
+            Some((4, '0')),
+            "a blank inside a cell"
+        );
+        assert_eq!(bad_mark("12 .5 3", 3), Some((4, '.')));
         assert_eq!(
             bad_mark("1x 2", 3),
             None,

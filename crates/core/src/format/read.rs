@@ -283,26 +283,39 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Is the next line a row of `m` cells (`m` a grid side)? The line is given back.
-    fn next_row_has(&mut self, m: usize) -> bool {
+    /// Do the next lines hold `count` rows of `m` cells (`m` a grid side; borders, blank
+    /// lines and comments between them allowed)? The lines looked at are given back.
+    fn next_rows_have(&mut self, m: usize, count: usize) -> bool {
         if !(crate::layout::MIN_SIDE..=MAX_SIDE).contains(&m) {
             return false;
         }
-        let next = match self.next_line() {
-            Some(Ok(next)) => next,
-            Some(Err(e)) => {
-                self.held_error = Some(e);
-                return false;
-            }
-            None => return false,
-        };
         let ctx = Context {
             fixed_side: Some(m),
             in_matrix: false,
         };
-        let row = matches!(scan_line(&next.1, ctx), Scan::Cells(c) if c.len() == m);
-        self.push_back(next);
-        row
+        let mut seen = Vec::new();
+        let mut rows = 0;
+        while rows < count {
+            let next = match self.next_line() {
+                Some(Ok(next)) => next,
+                Some(Err(e)) => {
+                    self.held_error = Some(e);
+                    break;
+                }
+                None => break,
+            };
+            let scan = scan_line(&next.1, ctx);
+            seen.push(next);
+            match scan {
+                Scan::Cells(c) if c.len() == m => rows += 1,
+                Scan::Border | Scan::Comment | Scan::Empty => {}
+                _ => break,
+            }
+        }
+        for line in seen.into_iter().rev() {
+            self.push_back(line);
+        }
+        rows == count
     }
 
     fn push_back(&mut self, line: (usize, String)) {
@@ -654,10 +667,10 @@ impl<R: BufRead> Reader<R> {
                 Scan::Cells(c)
                     if rows.len() == 1
                         && self.opts.layout.is_none()
-                        && self.next_row_has(c.len()) =>
+                        && self.next_rows_have(c.len(), c.len() - 1) =>
                 {
-                    // Two rows of another length follow the first: they start a grid of
-                    // their own, and the first line stands alone.
+                    // A whole grid of another side follows the first line (this row and
+                    // the rest of its rows): the first line stands alone.
                     self.push_back((line, text));
                     break;
                 }
