@@ -585,3 +585,33 @@ fn pencil_mark_grid_and_candidate_string_agree() {
     let r2 = read_all(&line);
     assert_eq!(r2[0].marks.as_ref().unwrap(), marks);
 }
+
+/// Text, then a read error.
+struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+impl std::io::Read for FailsAfter {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self.0.read(buf)? {
+            0 => Err(std::io::Error::other("disk on fire")),
+            n => Ok(n),
+        }
+    }
+}
+
+/// A read error in the middle of a grid is reported after the grid's own error, not
+/// dropped (review: it was lost when the grid already had one).
+#[test]
+fn a_read_error_inside_a_broken_grid_is_still_reported() {
+    let broken = "..3...1..\n1..4....\n";
+    let reader = std::io::BufReader::new(FailsAfter(std::io::Cursor::new(broken.into())));
+    let errors: Vec<String> = Reader::new(reader, ReadOptions::default())
+        .map(|r| r.grid.unwrap_err().to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "2: row 2 has 8 cells, expected 9",
+            "3: read error: disk on fire"
+        ]
+    );
+}

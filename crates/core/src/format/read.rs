@@ -527,8 +527,14 @@ impl<R: BufRead> Reader<R> {
         // one named), so one bad grid does not spill into the next.
         let mut error: Option<InputError> = None;
         while rows.len() < n {
-            let Some(Ok((line, text))) = self.next_line() else {
-                break;
+            let (line, text) = match self.next_line() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) => {
+                    // Reported after this grid's own error.
+                    self.held_error = Some(e);
+                    break;
+                }
+                None => break,
             };
             let body = strip_comment(&text).0;
             if body.trim().is_empty() || matches!(scan_line(body, self.ctx()), Scan::Border) {
@@ -619,7 +625,11 @@ impl<R: BufRead> Reader<R> {
             let (line, text) = match next {
                 Ok(l) => l,
                 Err(e) => {
-                    error.get_or_insert(e);
+                    match error {
+                        // Reported after this grid's own error.
+                        Some(_) => self.held_error = Some(e),
+                        None => error = Some(e),
+                    }
                     break;
                 }
             };
