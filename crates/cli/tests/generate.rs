@@ -268,6 +268,20 @@ fn bad_requests_are_usage_errors() {
     );
     assert_eq!(code, 1);
     assert!(err.contains("no puzzle met the target in 5 tries"), "{err}");
+    assert!(err.contains("5 candidates tried"), "misses count: {err}");
+    assert!(!err.contains("--order hodoku"), "no technique asked: {err}");
+    let args = [
+        "generate",
+        "--needs",
+        "Remote Pair",
+        "--tries",
+        "3",
+        "--seed",
+        "1",
+    ];
+    let (code, _, err) = run(&args, "");
+    assert_eq!(code, 1);
+    assert!(err.contains("--order hodoku tries HoDoKu's order"), "{err}");
 }
 
 #[test]

@@ -78,6 +78,13 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
             tried as f64 / summary.puzzles.max(1) as f64,
         );
     }
+    let se_order = request.options.order == sudokit_logic::Order::SudokuExplainer;
+    if let (Some(t), true, true) = (request.target.needs, se_order, summary.failed > 0) {
+        eprintln!(
+            "note: in Sudoku Explainer's order (the default) a lower-rated technique may \
+             always take {t}'s steps first; --order hodoku tries HoDoKu's order"
+        );
+    }
     Ok(exit_code(summary.failed > 0))
 }
 
