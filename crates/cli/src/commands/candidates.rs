@@ -10,7 +10,7 @@ use sudokit_core::{Digit, DigitSet, Grid};
 use sudokit_solver::observe::Quiet;
 use sudokit_solver::Marks;
 
-use super::{run_batch, valid_puzzle};
+use super::{invalid, run_batch, valid_puzzle, JsonError};
 use crate::args::{CandidatesArgs, MarksFormat, RunArgs};
 use crate::batch::Reply;
 use crate::input::Job;
@@ -49,26 +49,13 @@ fn start_marks(grid: &Grid, input: Option<&[DigitSet]>) -> Marks {
 
 fn marks_one(job: &Job, propagate: bool, format: MarksFormat) -> Reply {
     let json = |err: String| object(job, None, Some(err));
-    let grid = match valid_puzzle(job, (format == MarksFormat::Json).then_some(&json)) {
+    let json: JsonError = (format == MarksFormat::Json).then_some(&json);
+    let grid = match valid_puzzle(job, json) {
         Ok(g) => g,
         Err(reply) => return reply,
     };
     let start = start_marks(grid, job.marks.as_deref());
-    let dead = |why: String| {
-        let err = format!("{}: no solution: {why}", job.place());
-        match format {
-            MarksFormat::Json => Reply {
-                out: object(job, None, Some(err)) + "\n",
-                err: String::new(),
-                failed: true,
-            },
-            _ => Reply {
-                out: String::new(),
-                err,
-                failed: true,
-            },
-        }
-    };
+    let dead = |why: String| invalid(format!("{}: no solution: {why}", job.place()), json);
     let marks = if propagate {
         match sudokit_solver::singles_from_marks(grid, &start.candidates, &mut Quiet) {
             Ok(m) => m,
