@@ -17,28 +17,7 @@ pub(crate) enum Mark {
 /// A row of whitespace- or `|`-separated tokens, each a blank, a value or a set of
 /// distinct candidates; `None` when some token is none of these.
 pub(crate) fn mark_row(line: &str) -> Option<Vec<Mark>> {
-    let tokens = line
-        .split(|c: char| c.is_whitespace() || c == '|')
-        .filter(|t| !t.is_empty());
-    tokens
-        .map(|t| {
-            if t == "." || t == "0" {
-                return Some(Mark::Blank);
-            }
-            let mut set = DigitSet::EMPTY;
-            for ch in t.chars() {
-                let d = Digit::from_char(ch)?;
-                if set.contains(d) {
-                    return None;
-                }
-                set.insert(d);
-            }
-            Some(match set.only() {
-                Some(d) => Mark::Value(d.get()),
-                None => Mark::Candidates(set),
-            })
-        })
-        .collect()
+    marks_of(line).ok()
 }
 
 /// Where a would-be pencil-mark row of `n` tokens goes wrong: the 1-based column and
@@ -46,36 +25,52 @@ pub(crate) fn mark_row(line: &str) -> Option<Vec<Mark>> {
 /// cell. `None` when the row does not have `n` tokens (it is not a row of this grid at
 /// all) or has no such symbol.
 pub(crate) fn bad_mark(line: &str, n: usize) -> Option<(usize, char)> {
-    let is_separator = |c: char| c.is_whitespace() || c == '|';
-    if line.split(is_separator).filter(|t| !t.is_empty()).count() != n {
+    let tokens = line.split(is_mark_separator).filter(|t| !t.is_empty());
+    if tokens.count() != n {
         return None;
     }
+    marks_of(line).err()
+}
+
+fn is_mark_separator(c: char) -> bool {
+    c.is_whitespace() || c == '|'
+}
+
+/// The marks of a row's tokens, or the 1-based column and character of the first bad
+/// symbol.
+fn marks_of(line: &str) -> Result<Vec<Mark>, (usize, char)> {
     // Each token with the 1-based column of its first character.
     let mut tokens: Vec<(usize, Vec<char>)> = Vec::new();
     let mut last_separator = true;
     for (i, ch) in line.chars().enumerate() {
-        match (is_separator(ch), last_separator) {
+        match (is_mark_separator(ch), last_separator) {
             (true, _) => {}
             (false, true) => tokens.push((i + 1, vec![ch])),
             (false, false) => tokens.last_mut().expect("a token").1.push(ch),
         }
-        last_separator = is_separator(ch);
+        last_separator = is_mark_separator(ch);
     }
-    tokens.into_iter().find_map(|(col, token)| {
-        if token == ['.'] || token == ['0'] {
-            return None;
+    tokens
+        .into_iter()
+        .map(|(col, token)| mark(col, &token))
+        .collect()
+}
+
+/// One token: a blank (`.` or `0`), a value, or distinct candidates.
+fn mark(col: usize, token: &[char]) -> Result<Mark, (usize, char)> {
+    if token == ['.'] || token == ['0'] {
+        return Ok(Mark::Blank);
+    }
+    let mut set = DigitSet::EMPTY;
+    for (k, &ch) in token.iter().enumerate() {
+        match Digit::from_char(ch) {
+            Some(d) if !set.contains(d) => set.insert(d),
+            _ => return Err((col + k, ch)),
         }
-        let mut seen = DigitSet::EMPTY;
-        token
-            .iter()
-            .enumerate()
-            .find_map(|(k, &ch)| match Digit::from_char(ch) {
-                Some(d) if !seen.contains(d) => {
-                    seen.insert(d);
-                    None
-                }
-                _ => Some((col + k, ch)),
-            })
+    }
+    Ok(match set.only() {
+        Some(d) => Mark::Value(d.get()),
+        None => Mark::Candidates(set),
     })
 }
 

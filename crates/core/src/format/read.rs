@@ -433,16 +433,16 @@ impl<R: BufRead> Reader<R> {
     /// first row of a pencil-mark grid. `None` for any other line.
     fn marked_input(&mut self, no: usize, text: &str) -> Option<Record> {
         let body = strip_comment(text).0.trim();
+        // Columns of errors count from the start of the line, before its indent.
+        let indent = || text.chars().take_while(|c| c.is_whitespace()).count();
         if body.starts_with(':') {
-            let indent = text.chars().take_while(|c| c.is_whitespace()).count();
-            let parsed = hodoku_line(body, indent)?;
+            let parsed = hodoku_line(body, indent())?;
             return Some(self.hodoku_record(no, parsed));
         }
         if let Some(parsed) = candidate_string(body, self.ctx().fixed_side) {
-            let indent = text.chars().take_while(|c| c.is_whitespace()).count();
             let read = match parsed {
                 Ok((n, marks)) => self.marked_grid(no, n, vec![(no, marks)]),
-                Err((col, kind)) => Err(InputError::new(no, Some(indent + col), kind)),
+                Err((col, kind)) => Err(InputError::new(no, Some(indent() + col), kind)),
             };
             return Some(record(no, read));
         }
