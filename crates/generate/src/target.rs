@@ -2,7 +2,7 @@
 
 use sudokit_core::Grid;
 use sudokit_logic::explain::{next_step_with, Memo};
-use sudokit_logic::rating::level_max_score;
+use sudokit_logic::rating::{direct_tenths, level_max_score, CHAIN_MIN_TENTHS};
 use sudokit_logic::{Board, Level, Options, Path, Rating, Technique};
 
 /// What the puzzle's logical path must look like; every part that is set must hold.
@@ -28,8 +28,8 @@ impl Target {
     /// - a required technique above the level (a path's level is at least each of its
     ///   techniques' levels);
     /// - an SE range that holds no rating the path's hardest step can have: below 6.5 a
-    ///   step rates its technique's own rating or one of SE's direct ratings (a few
-    ///   UR type 3 adds tenths), so only some values occur there (an Easy path rates 1.0,
+    ///   step rates its technique's own rating or one of SE's direct ratings (UR type
+    ///   3 adds a few tenths), so only some values occur there (an Easy path rates 1.0,
     ///   1.2, 1.5 or 2.3); chains, and so every rating from 6.5 up, need techniques
     ///   rated 6.5 or more; a required technique's steps rate at least its own rating
     ///   (its direct rating, or 6.5 for the chains).
@@ -67,9 +67,9 @@ impl Target {
             .collect();
         let floor = self.needs.map_or(0, lowest_step_tenths);
         let below_chains = step_tenths_below_chains(&allowed);
-        let chains = allowed.iter().any(|t| tenths(t.se()) >= CHAIN_TENTHS);
+        let chains = allowed.iter().any(|t| tenths(t.se()) >= CHAIN_MIN_TENTHS);
         let hits = |t: u32| t >= floor && (lo..=hi).contains(&(t as f32 / 10.0));
-        if below_chains.iter().any(|&t| hits(t)) || (chains && (CHAIN_TENTHS..=200).any(hits)) {
+        if below_chains.iter().any(|&t| hits(t)) || (chains && (CHAIN_MIN_TENTHS..=200).any(hits)) {
             return None;
         }
         let path = match (self.level, self.needs) {
@@ -80,7 +80,7 @@ impl Target {
         };
         let mut can: Vec<u32> = below_chains.into_iter().filter(|&t| t >= floor).collect();
         if chains {
-            can.push(floor.max(CHAIN_TENTHS));
+            can.push(floor.max(CHAIN_MIN_TENTHS));
         }
         let (below, above) = can
             .iter()
@@ -124,11 +124,6 @@ impl Target {
     }
 }
 
-/// The lowest rating of a chain step (a closed single-digit loop), in tenths: every
-/// rating from here up is a chain length away, and techniques rated this or more may
-/// rate this low.
-const CHAIN_TENTHS: u32 = 65;
-
 /// Cells a UR type 3's naked set takes beside the roofs, at most (`uniqueness.rs`).
 const UR3_MAX_EXTRA: u32 = 3;
 
@@ -136,27 +131,14 @@ fn tenths(se: f32) -> u32 {
     (se * 10.0).round() as u32
 }
 
-/// SE's direct ratings (`rating.rs`), in tenths: a hidden single in a box or a line,
-/// and pointing, claiming, hidden pairs and triples that directly leave a hidden single.
-fn direct_tenths(t: Technique) -> &'static [u32] {
-    match t {
-        Technique::HiddenSingle => &[12, 15],
-        Technique::Pointing => &[17],
-        Technique::Claiming => &[19],
-        Technique::HiddenPair => &[20],
-        Technique::HiddenTriple => &[25],
-        _ => &[],
-    }
-}
-
 /// The lowest rating a step of `t` can have, in tenths.
 fn lowest_step_tenths(t: Technique) -> u32 {
     let own = tenths(t.se());
     let direct = direct_tenths(t).iter().copied().min().unwrap_or(own);
-    own.min(direct).min(CHAIN_TENTHS)
+    own.min(direct).min(CHAIN_MIN_TENTHS)
 }
 
-/// Every rating below [`CHAIN_TENTHS`] a step of the `allowed` techniques can have, in
+/// Every rating below [`CHAIN_MIN_TENTHS`] a step of the `allowed` techniques can have, in
 /// tenths, sorted: their own ratings, SE's direct ones, and the tenths that UR type 3
 /// adds (one per extra cell of its naked set).
 fn step_tenths_below_chains(allowed: &[Technique]) -> Vec<u32> {
@@ -169,7 +151,7 @@ fn step_tenths_below_chains(allowed: &[Technique]) -> Vec<u32> {
             all.extend(own + 1..=own + UR3_MAX_EXTRA);
         }
     }
-    all.into_iter().filter(|&t| t < CHAIN_TENTHS).collect()
+    all.into_iter().filter(|&t| t < CHAIN_MIN_TENTHS).collect()
 }
 
 /// How far the score is into the level's range, 0 to 0.99 (Extreme: per 10,000 points).

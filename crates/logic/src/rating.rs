@@ -94,6 +94,24 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
     }
 }
 
+/// The lowest rating of a chain step (a closed single-digit loop), in tenths: every
+/// rating from here up is a chain length away.
+pub const CHAIN_MIN_TENTHS: u32 = 65;
+
+/// SE's direct ratings of `t`, in tenths (none for most techniques): a hidden single in
+/// a box or region, then in a line; pointing, claiming, hidden pairs and triples that
+/// directly leave a hidden single.
+pub fn direct_tenths(t: Technique) -> &'static [u32] {
+    match t {
+        Technique::HiddenSingle => &[12, 15],
+        Technique::Pointing => &[17],
+        Technique::Claiming => &[19],
+        Technique::HiddenPair => &[20],
+        Technique::HiddenTriple => &[25],
+        _ => &[],
+    }
+}
+
 /// SE's length bonus, in tenths: one for each threshold 4, 6, 8, 12, 16, 24, 32, 48, ...
 /// (alternately times 3/2 and 4/3) that `length` exceeds.
 pub fn length_bonus_tenths(length: usize) -> u32 {
@@ -123,7 +141,7 @@ pub fn step_se(step: &Step) -> f32 {
         Pattern::Chain(c) => {
             let single_digit = c.nodes.iter().all(|n| n.digit == c.nodes[0].digit);
             let base = match (single_digit, c.closed) {
-                (true, true) => 65,
+                (true, true) => CHAIN_MIN_TENTHS,
                 (true, false) => 66,
                 _ => base_tenths.max(70),
             };
@@ -154,16 +172,17 @@ pub fn step_se(step: &Step) -> f32 {
 fn direct_se(before: &Board, step: &Step) -> Option<f32> {
     let layout = before.layout();
     match (&step.pattern, step.technique) {
-        (Pattern::Single { house: Some(h), .. }, Technique::HiddenSingle) => Some(
-            if matches!(
+        (Pattern::Single { house: Some(h), .. }, Technique::HiddenSingle) => {
+            let [in_box, in_line] = direct_tenths(Technique::HiddenSingle) else {
+                unreachable!("a box and a line rating")
+            };
+            let in_box_or_region = matches!(
                 layout.house(*h).kind,
                 HouseKind::Box(_) | HouseKind::Region(_)
-            ) {
-                1.2
-            } else {
-                1.5
-            },
-        ),
+            );
+            let tenths = if in_box_or_region { in_box } else { in_line };
+            Some(*tenths as f32 / 10.0)
+        }
         (
             _,
             t @ (Technique::Pointing
@@ -185,12 +204,7 @@ fn direct_se(before: &Board, step: &Step) -> Option<f32> {
                             .any(|&h| hidden_single(&after, h, d2) && !hidden_single(before, h, d2))
                     })
             });
-            new_single.then_some(match t {
-                Technique::Pointing => 1.7,
-                Technique::Claiming => 1.9,
-                Technique::HiddenPair => 2.0,
-                _ => 2.5,
-            })
+            new_single.then_some(direct_tenths(t)[0] as f32 / 10.0)
         }
         _ => None,
     }
