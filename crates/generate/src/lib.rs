@@ -43,6 +43,7 @@ pub mod transform;
 pub mod uniform;
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
@@ -102,6 +103,9 @@ pub struct Request {
     pub options: Options,
     /// The most candidate puzzles to try for a target (clue count or difficulty).
     pub budget: u64,
+    /// Give up on a target (with [`GenerateError::OutOfTime`]) once this instant has
+    /// passed, checked between candidate puzzles. By default, no deadline.
+    pub deadline: Option<Instant>,
 }
 
 impl Request {
@@ -116,6 +120,7 @@ impl Request {
             target: Target::default(),
             options: Options::default(),
             budget: 100_000,
+            deadline: None,
         }
     }
 }
@@ -151,6 +156,12 @@ pub enum GenerateError {
         tries = if *.0 == 1 { "try" } else { "tries" }
     )]
     Missed(u64),
+    /// The difficulty was not met before the request's deadline.
+    #[error(
+        "no puzzle met the target in the time allowed ({0} {tries} made)",
+        tries = if *.0 == 1 { "try" } else { "tries" }
+    )]
+    OutOfTime(u64),
 }
 
 /// Jigsaw layouts tried before giving up.
@@ -231,7 +242,7 @@ impl Generator {
                 || request.target.se.is_some()
                 || request.clues.is_some();
             let mut stall = if climb && fresh > SAMPLES { 0 } else { STALL };
-            while current.distance > 0.0 && stall < STALL && tries < limit {
+            while current.distance > 0.0 && stall < STALL && tries < limit && !self.late() {
                 let next = self.neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
                 tries += 1;
@@ -253,6 +264,9 @@ impl Generator {
             {
                 closest = Some((current, solution));
             }
+            if self.late() {
+                return Err(GenerateError::OutOfTime(tries));
+            }
             if tries >= limit {
                 return match request.target.is_set() {
                     true => Err(GenerateError::Missed(tries)),
@@ -263,6 +277,11 @@ impl Generator {
                 };
             }
         }
+    }
+
+    /// Has the request's deadline passed?
+    fn late(&self) -> bool {
+        self.request.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Removes givens from `puzzle` as the target asks: while singles still solve it for

@@ -1,5 +1,7 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
+use std::time::Instant;
+
 use sudokit_core::{CellSet, DigitSet, House};
 
 use crate::board::Board;
@@ -259,10 +261,24 @@ pub struct Path {
 
 /// Applies steps until the puzzle is solved or no technique finds anything.
 pub fn solve(board: &Board, options: &Options) -> Path {
+    solve_until(board, options, None).expect("no deadline to miss")
+}
+
+/// [`solve`], giving up (`None`) once `deadline` has passed, checked between steps: for
+/// a server that must answer in bounded time (one step of a large grid can still take
+/// long).
+pub fn solve_within(board: &Board, options: &Options, deadline: Instant) -> Option<Path> {
+    solve_until(board, options, Some(deadline))
+}
+
+fn solve_until(board: &Board, options: &Options, deadline: Option<Instant>) -> Option<Path> {
     let mut board = board.clone();
     let mut steps = Vec::new();
     let mut memo = Memo::new();
     while !board.is_solved() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let Some(step) = next_step_with(&board, options, &mut memo) else {
             break;
         };
@@ -270,11 +286,11 @@ pub fn solve(board: &Board, options: &Options) -> Path {
         steps.push(step);
     }
     let solved = board.is_solved();
-    Path {
+    Some(Path {
         steps,
         board,
         solved,
-    }
+    })
 }
 
 #[cfg(test)]

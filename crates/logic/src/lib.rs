@@ -31,8 +31,8 @@ mod techniques;
 
 pub use board::Board;
 pub use engine::{
-    find_all, find_first, next_step, next_step_observed, next_step_with, solve, Options, Order,
-    Path,
+    find_all, find_first, next_step, next_step_observed, next_step_with, solve, solve_within,
+    Options, Order, Path,
 };
 pub use memo::Memo;
 pub use rating::{rate, Rating};

@@ -280,7 +280,20 @@ fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
 /// intersection, a subset or a hidden single lives in, else the regions holding the
 /// pattern's cells, e.g. `X-Wing: look at row 3 and row 7`.
 pub fn vague(layout: &Layout, step: &Step) -> String {
-    let houses: Vec<House> = match &step.pattern {
+    let houses = look_at(layout, step);
+    let area = if houses.is_empty() {
+        "the whole grid".to_string()
+    } else {
+        house_names(layout, &houses)
+    };
+    format!("{}: look at {area}", step.technique)
+}
+
+/// Where a vague hint says to look: the houses a fish, an intersection, a subset or a
+/// hidden single lives in, else the regions holding the pattern's cells (empty: the
+/// whole grid).
+pub fn look_at(layout: &Layout, step: &Step) -> Vec<House> {
+    match &step.pattern {
         Pattern::Fish { base, .. } => base.clone(),
         Pattern::Intersection { base, .. } => vec![*base],
         Pattern::Subset { house, .. }
@@ -305,13 +318,7 @@ pub fn vague(layout: &Layout, step: &Step) -> String {
                 .map(|r| layout.region_house(r))
                 .collect()
         }
-    };
-    let area = if houses.is_empty() {
-        "the whole grid".to_string()
-    } else {
-        house_names(layout, &houses)
-    };
-    format!("{}: look at {area}", step.technique)
+    }
 }
 
 /// Houses in words: `row 3, row 5 and column 2`.
@@ -744,4 +751,29 @@ pub fn rating(rating: &Rating) -> String {
         rating.hardest.map_or("none", |t| t.name()),
         rating.steps
     )
+}
+
+/// A rating as JSON fields (the CLI's and the web API's): level, score, se, hardest, techniques (name: count), steps;
+/// each null when there is no rating.
+pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
+    let field = |f: fn(&Rating) -> Json| rating.map_or(Json::Null, f);
+    vec![
+        ("level", field(|r| Json::from(r.level.name()))),
+        ("score", field(|r| Json::from(r.score))),
+        ("se", field(|r| Json::from(f64::from(r.se)))),
+        (
+            "hardest",
+            field(|r| Json::opt_str(r.hardest.map(|t| t.name()))),
+        ),
+        (
+            "techniques",
+            field(|r| Json::object(r.techniques.iter().map(|(t, &n)| (t.name(), Json::from(n))))),
+        ),
+        ("steps", field(|r| Json::from(r.steps))),
+    ]
+}
+
+/// A rating as one JSON object.
+pub fn rating_json(rating: &Rating) -> Json {
+    Json::object(rating_fields(Some(rating)))
 }

@@ -3,6 +3,8 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
+use crate::board::Board;
+
 use crate::technique::Technique;
 
 /// One deduction: the technique, the pattern that makes it, and its consequences.
@@ -56,6 +58,66 @@ impl Step {
         cells.sort();
         cells.dedup();
         cells
+    }
+    /// The candidates the pattern is made of, on `board` (the board the step was found
+    /// on), in cell order: what a picture of the step highlights. For locked candidates
+    /// and fish, the digit's cells in the base houses (and the fins); for subsets, wings,
+    /// rectangles and sets, their digits in their cells; for chains, each node's digit.
+    pub fn highlights(&self, board: &Board) -> Vec<(Cell, Digit)> {
+        let mut out = Vec::new();
+        let mut each = |cells: &[Cell], digits: DigitSet| {
+            for &c in cells {
+                out.extend(board.candidates(c).and(digits).iter().map(|d| (c, d)));
+            }
+        };
+        let houses = |list: &[House], d: Digit| -> Vec<Cell> {
+            list.iter()
+                .flat_map(|&h| board.house_cells_with(h, d).iter())
+                .collect()
+        };
+        match &self.pattern {
+            Pattern::Single { cell, digit, .. } | Pattern::Bug { cell, digit } => {
+                each(&[*cell], DigitSet::single(*digit))
+            }
+            Pattern::Intersection { digit, base, .. } => {
+                each(&houses(&[*base], *digit), DigitSet::single(*digit))
+            }
+            Pattern::Fish {
+                digit, base, fins, ..
+            } => {
+                let mut cells = houses(base, *digit);
+                cells.extend(fins);
+                each(&cells, DigitSet::single(*digit));
+            }
+            Pattern::Subset { digits, cells, .. } => each(cells, *digits),
+            Pattern::Wing {
+                pivot,
+                pincers,
+                digits,
+                ..
+            } => {
+                each(&[*pivot], *digits);
+                each(pincers, *digits);
+            }
+            Pattern::Rectangle {
+                corners, digits, ..
+            } => each(corners, digits.iter().copied().collect()),
+            Pattern::Als { sets, .. } => sets.iter().for_each(|s| each(&s.cells, s.digits)),
+            Pattern::Chain(chain) => chain
+                .nodes
+                .iter()
+                .for_each(|n| each(&n.cells, DigitSet::single(n.digit))),
+            Pattern::Coloring { digit, clusters } => clusters
+                .iter()
+                .for_each(|[a, b]| each(&[&a[..], b].concat(), DigitSet::single(*digit))),
+            Pattern::Forcing { branches, .. } => branches
+                .iter()
+                .for_each(|b| each(&[b.cell], DigitSet::single(b.digit))),
+            Pattern::SueDeCoq { .. } => each(&self.pattern_cells(), DigitSet::full(board.side())),
+        }
+        out.sort_by_key(|&(c, d)| (c, d));
+        out.dedup();
+        out
     }
 }
 

@@ -1,9 +1,9 @@
 //! What `hint`, `explain` and `rate` share: a puzzle checked to have exactly one solution
 //! (and pencil marks, if given, that keep it), turned into a board for the logic engine.
 
-use sudokit_core::format::json::Json;
 use sudokit_core::{Digit, Grid};
-use sudokit_logic::{Board, Options, Order, Rating};
+pub use sudokit_logic::render::{rating_fields, rating_json};
+use sudokit_logic::{Board, Options, Order};
 
 use super::{conflict, invalid, valid_puzzle, JsonError};
 use crate::args::{LogicArgs, OrderArg};
@@ -61,29 +61,4 @@ pub fn prepare<'a>(job: &'a Job, json: JsonError) -> Result<Prepared<'a>, Reply>
         grid,
         board: Board::new(grid, job.marks.as_deref()),
     })
-}
-
-/// A rating as JSON fields: level, score, se, hardest, techniques (name: count), steps;
-/// each null when there is no rating.
-pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
-    let field = |f: fn(&Rating) -> Json| rating.map_or(Json::Null, f);
-    vec![
-        ("level", field(|r| Json::from(r.level.name()))),
-        ("score", field(|r| Json::from(r.score))),
-        ("se", field(|r| Json::from(f64::from(r.se)))),
-        (
-            "hardest",
-            field(|r| Json::opt_str(r.hardest.map(|t| t.name()))),
-        ),
-        (
-            "techniques",
-            field(|r| Json::object(r.techniques.iter().map(|(t, &n)| (t.name(), Json::from(n))))),
-        ),
-        ("steps", field(|r| Json::from(r.steps))),
-    ]
-}
-
-/// A rating as one JSON object.
-pub fn rating_json(rating: &Rating) -> Json {
-    Json::object(rating_fields(Some(rating)))
 }
