@@ -42,6 +42,30 @@ pub enum Command {
     Canon(CanonArgs),
     /// Apply a transformation (random, or named) to each puzzle.
     Transform(TransformArgs),
+    /// Serve the web page to play in the browser (and its JSON API) until Ctrl-C.
+    Serve(ServeArgs),
+}
+
+/// `sudokit serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The address to listen on (another machine can reach the page only when this is
+    /// not a loopback address).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The port (0: any free port; the address printed tells which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the page in the system's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The most seconds one request may compute (generating, rating, hinting).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub budget: u64,
+    /// Serve the page's files from this folder instead of the built-in copies (for
+    /// working on the page).
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub assets: Option<PathBuf>,
 }
 
 /// Where puzzles come from and what layout they have.

@@ -10,6 +10,7 @@ mod generate;
 mod hint;
 mod logic;
 mod rate;
+mod serve;
 mod solve;
 mod trace;
 
@@ -41,6 +42,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Generate(a) => generate::run(a),
         Command::Canon(a) => canon::run_canon(a),
         Command::Transform(a) => canon::run_transform(a),
+        Command::Serve(a) => serve::run(a),
     }
 }
 

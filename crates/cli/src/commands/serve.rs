@@ -1,0 +1,51 @@
+//! `sudokit serve`: the web page and its API, until Ctrl-C.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use sudokit_web::Config;
+
+use crate::args::ServeArgs;
+
+/// Serves until stopped; the first line printed is the address.
+pub fn run(args: ServeArgs) -> Result<ExitCode> {
+    let addr = SocketAddr::new(args.host, args.port);
+    let config = Config {
+        assets: args.assets.clone(),
+        budget: Duration::from_secs(args.budget),
+        ..Config::default()
+    };
+    sudokit_web::run(addr, config, |bound| {
+        let url = format!("http://{bound}/");
+        println!("sudokit serving at {url}");
+        println!("press Ctrl-C to stop");
+        let _ = std::io::stdout().flush();
+        if args.open {
+            open_browser(&url);
+        }
+    })
+    .with_context(|| format!("cannot serve on {addr}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens `url` in the system's browser; says so when it cannot.
+fn open_browser(url: &str) {
+    let (program, args): (&str, Vec<&str>) = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", "", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    let started = std::process::Command::new(program)
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if started.is_err() {
+        eprintln!("sudokit: could not start {program}; open {url} yourself");
+    }
+}

@@ -1,0 +1,70 @@
+//! The API's errors: each a status (4xx for anything a request can cause) and a message
+//! for the person, as `{"error": "..."}`; nothing internal leaks.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use sudokit_core::format::json::Json;
+
+/// Why a request was not answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ApiError {
+    /// The request is malformed: bad JSON, a missing field, an unreadable puzzle. 400.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The body is larger than the limit. 413.
+    #[error("the request body is too large")]
+    TooLarge,
+    /// The request is well formed but has no answer: a puzzle with no solution or
+    /// several, where one is needed. 422.
+    #[error("{0}")]
+    Unanswerable(String),
+    /// The work took longer than the time budget. 422.
+    #[error("this needs more than the server's {0} s budget; try a smaller or easier puzzle")]
+    OverBudget(u64),
+    /// Every worker is busy for longer than the budget. 429.
+    #[error("the server is busy; try again in a moment")]
+    Busy,
+    /// No such endpoint. 404.
+    #[error("no such endpoint: {0}")]
+    NotFound(String),
+    /// The endpoint takes another method. 405.
+    #[error("this endpoint takes POST with a JSON body")]
+    MethodNotAllowed,
+    /// A bug: the work panicked. 500 (never caused by input on purpose).
+    #[error("internal error")]
+    Internal,
+}
+
+impl ApiError {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unanswerable(_) | ApiError::OverBudget(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Busy => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Json::object([("error", Json::from(self.to_string()))]).to_string();
+        let mut response = (
+            self.status(),
+            [(header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response();
+        if self == ApiError::Busy {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        response
+    }
+}

@@ -1,0 +1,452 @@
+//! The API's answers, computed with the sudokit libraries: each function takes a read
+//! request and gives the JSON answer (the CLI's `--json` field names where it has them).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use sudokit_core::format::json::Json;
+use sudokit_core::rng::Rng;
+use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
+use sudokit_generate::{GenerateError, Generator, Request, Shape, Symmetry, Target};
+use sudokit_logic::{next_step, render, solve_within, Board, Level, Options, Step};
+
+use crate::error::ApiError;
+use crate::spec::{Position, Puzzle};
+
+/// A new game as asked: the layout's name, a level, a seed.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct NewGame {
+    /// `9x9` (default), any `NxN` with boxes, `jigsaw` (9×9) or `x` (9×9 sudoku-X).
+    pub layout: Option<String>,
+    /// `easy` … `extreme`; by default any.
+    pub level: Option<String>,
+    /// The seed: the same seed and request give the same puzzle. By default, random.
+    pub seed: Option<u64>,
+}
+
+/// Makes a puzzle as `game` asks, before `deadline`.
+pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
+    let name = game.layout.as_deref().unwrap_or("9x9");
+    let level = game.level.as_deref().map(level).transpose()?;
+    let options = Options::default();
+    let target = Target {
+        level,
+        ..Target::default()
+    };
+    if let Some(why) = target.contradiction(&options) {
+        return Err(ApiError::BadRequest(why));
+    }
+    let request = Request {
+        symmetry: Symmetry::Rot180,
+        target,
+        deadline: Some(deadline),
+        ..Request::new(shape(name)?)
+    };
+    let seed = game.seed.unwrap_or_else(random_seed);
+    let made = Generator::new(request)
+        .generate(&mut Rng::new(seed))
+        .map_err(|e| missed(e, name, level))?;
+    let rating = match made.rating {
+        Some(r) => r,
+        None => sudokit_generate::target::rate(&made.puzzle, &options),
+    };
+    let mut fields = vec![
+        ("puzzle", Json::from(made.puzzle.to_line())),
+        ("solution", Json::from(made.solution.to_line())),
+        ("clues", Json::from(made.puzzle.clue_count())),
+    ];
+    fields.extend(render::rating_fields(Some(&rating)));
+    fields.extend([
+        ("tries", Json::from(made.tries)),
+        ("seed", Json::from(seed)),
+        ("layout", layout_json(made.puzzle.layout())),
+    ]);
+    Ok(Json::object(fields))
+}
+
+/// The layout a new-game name asks for.
+fn shape(name: &str) -> Result<Shape, ApiError> {
+    let classic = || Arc::new(Layout::classic());
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "jigsaw" => Shape::Jigsaw {
+            side: 9,
+            diagonals: false,
+        },
+        "x" | "sudoku-x" => Shape::Fixed(Arc::new(Layout::classic().with_diagonals())),
+        "9x9" => Shape::Fixed(classic()),
+        other => {
+            let side = other
+                .split_once('x')
+                .filter(|(a, b)| a == b)
+                .and_then(|(a, _)| a.parse::<usize>().ok())
+                .ok_or_else(|| {
+                    ApiError::BadRequest(format!(
+                        "layout: unknown layout {name:?}; use 4x4, 6x6, 9x9, 16x16 (any NxN \
+                         with boxes), jigsaw or x"
+                    ))
+                })?;
+            let layout =
+                Layout::for_side(side).map_err(|e| ApiError::BadRequest(format!("layout: {e}")))?;
+            Shape::Fixed(Arc::new(layout))
+        }
+    })
+}
+
+/// A level by name, any case.
+fn level(name: &str) -> Result<Level, ApiError> {
+    Level::ALL
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "level: unknown level {name:?}; use easy, medium, hard, unfair or extreme"
+            ))
+        })
+}
+
+/// The message for a puzzle not made.
+fn missed(e: GenerateError, layout: &str, level: Option<Level>) -> ApiError {
+    let what = match level {
+        Some(l) => format!("{} {layout}", l.name()),
+        None => layout.to_string(),
+    };
+    match e {
+        GenerateError::Missed(_) | GenerateError::OutOfTime(_) => ApiError::Unanswerable(format!(
+            "no {what} puzzle was found in the time allowed; try another level (on small \
+             grids, few levels can be reached)"
+        )),
+        other => ApiError::Unanswerable(other.to_string()),
+    }
+}
+
+/// A seed from the clock, for a new game without one.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Spread the clock's low bits over the whole number (splitmix64's finaliser).
+    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) >> 11 // at most 2^53: exact as a JavaScript number
+}
+
+/// The layout as the page draws it: side, box shape, a region symbol per cell, diagonals.
+pub fn layout_json(layout: &Layout) -> Json {
+    Json::object([
+        ("side", Json::from(layout.side())),
+        (
+            "box",
+            Json::opt_str(layout.box_shape().map(|b| b.to_string())),
+        ),
+        ("regions", Json::from(layout.region_symbols())),
+        ("diagonals", Json::from(layout.has_diagonals())),
+    ])
+}
+
+/// Solves a puzzle: status, solution, and the cells at fault when there is no single
+/// solution.
+pub fn solve(p: &Puzzle) -> Json {
+    let grid = &p.grid;
+    let layout = grid.layout();
+    let answer = |status: &str, solution: Option<&Grid>, cells: &[Cell], error: Option<String>| {
+        Json::object([
+            ("status", Json::from(status)),
+            ("puzzle", Json::from(grid.to_line())),
+            ("solution", Json::opt_str(solution.map(Grid::to_line))),
+            ("layout", layout_json(layout)),
+            ("cells", names(layout, cells)),
+            ("error", Json::opt_str(error)),
+        ])
+    };
+    if let Some(c) = grid.find_conflict() {
+        return answer("invalid", None, &[c.first, c.second], Some(c.to_string()));
+    }
+    let outcome = sudokit_solver::count(grid, 2).expect("no conflict");
+    match (outcome.count, &outcome.solution) {
+        (1, Some(s)) => answer("unique", Some(s), &[], None),
+        (0, _) | (_, None) => {
+            let dead: Vec<Cell> = layout
+                .cells()
+                .filter(|&c| grid.get(c).is_none() && grid.candidates(c).is_empty())
+                .collect();
+            let why = match dead.first() {
+                Some(&c) => format!("no solution: {} has no candidate", layout.cell_name(c)),
+                None => "no solution: the givens contradict each other".to_string(),
+            };
+            answer("none", None, &dead, Some(why))
+        }
+        (_, Some(s)) => {
+            let (cells, why) = match open_cell(grid, s) {
+                Some((c, a, b)) => (
+                    vec![c],
+                    format!(
+                        "several solutions: {} can hold {a} or {b}; a proper puzzle has one",
+                        layout.cell_name(c)
+                    ),
+                ),
+                None => (vec![], "several solutions".to_string()),
+            };
+            answer("multiple", Some(s), &cells, Some(why))
+        }
+    }
+}
+
+/// A cell of `grid` whose digit differs between `solution` and another solution, with
+/// the two digits.
+fn open_cell(grid: &Grid, solution: &Grid) -> Option<(Cell, Digit, Digit)> {
+    let layout = grid.layout();
+    let cell = layout.cells().find(|&c| {
+        let d = solution.get(c).expect("complete");
+        grid.get(c).is_none()
+            && sudokit_solver::count_solutions_without(grid, c, d, 1).is_ok_and(|n| n > 0)
+    })?;
+    let first = solution.get(cell).expect("complete");
+    let other = grid.candidates(cell).iter().find(|&d| {
+        let mut g = grid.clone();
+        g.set(cell, Some(d));
+        d != first && sudokit_solver::count(&g, 1).is_ok_and(|o| o.count > 0)
+    })?;
+    Some((cell, first.min(other), first.max(other)))
+}
+
+/// The unique solution of the puzzle, or a 422 saying why there is none.
+fn unique_solution(p: &Puzzle) -> Result<Grid, ApiError> {
+    let grid = &p.grid;
+    let outcome = sudokit_solver::count(grid, 2)
+        .map_err(|c| ApiError::Unanswerable(format!("invalid puzzle: {c}")))?;
+    match (outcome.count, outcome.solution) {
+        (1, Some(s)) => Ok(s),
+        (0, _) | (_, None) => Err(ApiError::Unanswerable("the puzzle has no solution".into())),
+        _ => Err(ApiError::Unanswerable(
+            "the puzzle has several solutions; this needs a puzzle with exactly one".into(),
+        )),
+    }
+}
+
+/// Checks a position against the solution: solved, complete, conflicts, wrong cells.
+pub fn check(p: &Puzzle, pos: &Position) -> Result<Json, ApiError> {
+    let solution = unique_solution(p)?;
+    let layout = p.layout();
+    let wrong: Vec<Cell> = layout
+        .cells()
+        .filter(|&c| pos.grid.get(c).is_some_and(|d| solution.get(c) != Some(d)))
+        .collect();
+    let complete = pos.grid.is_full();
+    Ok(Json::object([
+        ("solved", Json::from(complete && wrong.is_empty())),
+        ("complete", Json::from(complete)),
+        ("conflicts", names(layout, &conflict_cells(&pos.grid))),
+        ("wrong", names(layout, &wrong)),
+        ("error", Json::Null),
+    ]))
+}
+
+/// Every cell holding a digit that another cell of one of its houses holds too.
+fn conflict_cells(grid: &Grid) -> Vec<Cell> {
+    let layout = grid.layout();
+    let mut cells: Vec<Cell> = layout
+        .houses()
+        .iter()
+        .flat_map(|h| {
+            h.cells.iter().copied().filter(|&c| {
+                let d = grid.get(c);
+                d.is_some() && h.cells.iter().any(|&o| o != c && grid.get(o) == d)
+            })
+        })
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+/// The next step from a player's position, or the first mistake that makes any step
+/// dishonest.
+pub fn hint(p: &Puzzle, pos: &Position) -> Result<Json, ApiError> {
+    let solution = unique_solution(p)?;
+    let layout = p.layout();
+    let board = Board::new(&pos.grid, Some(&marks(p, pos)));
+    let candidates = Json::Array(
+        layout
+            .cells()
+            .map(|c| Json::from(symbols(board.candidates(c))))
+            .collect(),
+    );
+    let (status, step, mistake) = match first_mistake(p, pos, &solution) {
+        Some(m) => ("mistake", Json::Null, m),
+        None if board.is_solved() => ("solved", Json::Null, Json::Null),
+        None => match next_step(&board, &Options::default()) {
+            Some(s) => ("step", step_json(&board, &s), Json::Null),
+            None => ("none", Json::Null, Json::Null),
+        },
+    };
+    Ok(Json::object([
+        ("status", Json::from(status)),
+        ("step", step),
+        ("mistake", mistake),
+        ("candidates", candidates),
+        ("error", Json::Null),
+    ]))
+}
+
+/// Each cell's candidates as the player sees them: their notes, else the input's pencil
+/// marks, else every digit (the board keeps those no peer holds).
+fn marks(p: &Puzzle, pos: &Position) -> Vec<DigitSet> {
+    let full = DigitSet::full(p.layout().side());
+    p.layout()
+        .cells()
+        .map(|c| {
+            let input = p.marks.as_ref().map_or(full, |m| m[c.index()]);
+            pos.notes[c.index()].unwrap_or(input)
+        })
+        .collect()
+}
+
+/// The first wrong entry, else the first cell whose notes leave out its solution digit.
+fn first_mistake(p: &Puzzle, pos: &Position, solution: &Grid) -> Option<Json> {
+    let layout = p.layout();
+    let right = |c: Cell| solution.get(c).expect("complete");
+    let wrong = layout
+        .cells()
+        .find(|&c| pos.grid.get(c).is_some_and(|d| d != right(c)));
+    if let Some(c) = wrong {
+        let d = pos.grid.get(c).expect("filled");
+        let message = format!(
+            "{} holds {d}, which is not its digit in the solution; no honest step follows \
+             from a wrong entry",
+            layout.cell_name(c)
+        );
+        return Some(mistake(layout, c, d, "wrong-entry", message));
+    }
+    let marks = marks(p, pos);
+    let lost = layout
+        .cells()
+        .find(|&c| pos.grid.get(c).is_none() && !marks[c.index()].contains(right(c)))?;
+    let message = format!(
+        "the notes of {} leave out the digit that belongs there; no honest step follows \
+         from notes that rule out the solution",
+        layout.cell_name(lost)
+    );
+    Some(mistake(
+        layout,
+        lost,
+        right(lost),
+        "lost-candidate",
+        message,
+    ))
+}
+
+fn mistake(layout: &Layout, cell: Cell, digit: Digit, kind: &str, message: String) -> Json {
+    Json::object([
+        ("cell", Json::from(layout.cell_name(cell))),
+        ("digit", Json::from(digit.get())),
+        ("kind", Json::from(kind)),
+        ("message", Json::from(message)),
+    ])
+}
+
+/// A step as JSON for the page: the CLI's step object, plus the vague hint, where to
+/// look, the pattern's candidates and the plain sentence.
+pub fn step_json(board: &Board, step: &Step) -> Json {
+    let layout = board.layout();
+    let Json::Object(mut fields) = render::json(layout, step) else {
+        unreachable!("a step renders as an object")
+    };
+    let houses = render::look_at(layout, step);
+    let area: Vec<Cell> = houses
+        .iter()
+        .flat_map(|&h| layout.house(h).cells.iter().copied())
+        .collect();
+    let highlights = step
+        .highlights(board)
+        .into_iter()
+        .map(|(c, d)| {
+            Json::object([
+                ("cell", Json::from(layout.cell_name(c))),
+                ("digit", Json::from(d.get())),
+            ])
+        })
+        .collect();
+    let extra = [
+        ("vague", Json::from(render::vague(layout, step))),
+        (
+            "houses",
+            Json::strings(houses.iter().map(|&h| layout.house(h).kind.to_string())),
+        ),
+        ("area", names(layout, &area)),
+        ("highlights", Json::Array(highlights)),
+        ("sentence", Json::from(render::sentence(layout, step))),
+    ];
+    fields.extend(extra.map(|(k, v)| (k.to_string(), v)));
+    Json::Object(fields)
+}
+
+/// Rates a puzzle, within `deadline`.
+pub fn rate(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
+    let (_, rating) = path(p, deadline)?;
+    let mut fields = render::rating_fields(Some(&rating));
+    fields.push(("error", Json::Null));
+    Ok(Json::object(fields))
+}
+
+/// The whole logical path of a puzzle, each step as for a hint, and its rating.
+pub fn explain(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
+    let (path, rating) = path(p, deadline)?;
+    let mut board = start(p);
+    let steps = path
+        .steps
+        .iter()
+        .map(|s| {
+            let json = step_json(&board, s);
+            board.apply(s);
+            json
+        })
+        .collect();
+    Ok(Json::object([
+        ("solved", Json::from(path.solved)),
+        ("steps", Json::Array(steps)),
+        ("rating", render::rating_json(&rating)),
+        ("error", Json::Null),
+    ]))
+}
+
+/// The board a puzzle starts from (its pencil marks, when it came with them).
+fn start(p: &Puzzle) -> Board {
+    Board::new(&p.grid, p.marks.as_deref())
+}
+
+/// The path and rating of a unique puzzle, or why there is none in time.
+fn path(
+    p: &Puzzle,
+    deadline: Instant,
+) -> Result<(sudokit_logic::Path, sudokit_logic::Rating), ApiError> {
+    let solution = unique_solution(p)?;
+    if let Some(marks) = &p.marks {
+        let layout = p.layout();
+        let lost = layout.cells().find(|&c| {
+            let d = solution.get(c).expect("complete");
+            p.grid.get(c).is_none() && !marks[c.index()].contains(d)
+        });
+        if let Some(c) = lost {
+            let name = layout.cell_name(c);
+            return Err(ApiError::Unanswerable(format!(
+                "the pencil marks rule out the solution ({name} loses its digit)"
+            )));
+        }
+    }
+    let board = start(p);
+    let path =
+        solve_within(&board, &Options::default(), deadline).ok_or(ApiError::OverBudget(0))?;
+    let rating = sudokit_logic::rate(&board, &path);
+    Ok((path, rating))
+}
+
+/// Cell names as a JSON array.
+fn names(layout: &Layout, cells: &[Cell]) -> Json {
+    Json::strings(cells.iter().map(|&c| layout.cell_name(c)))
+}
+
+/// A digit set as symbols: `139`, `9AG`.
+fn symbols(set: DigitSet) -> String {
+    set.iter().map(Digit::to_char).collect()
+}

@@ -1,0 +1,370 @@
+//! The API in memory (`oneshot`, no socket): every endpoint with good and bad input.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use sudokit_web::{app, app_with, Config};
+use tower::ServiceExt;
+
+/// A 17-clue puzzle (the `sudoku` crate's README example set) and its solution.
+const PUZZLE: &str =
+    "003000100100400000000200000000000050007036000000000042200000000000070900580010000";
+
+/// One request; the status and the body as JSON (or as a string when it is not JSON).
+async fn call(router: axum::Router, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .expect("a request");
+    let response = router.oneshot(request).await.expect("an answer");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("a body")
+        .to_bytes();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    call(app(), Method::POST, path, &body.to_string()).await
+}
+
+/// The error message of a 4xx answer.
+fn error(v: &Value) -> &str {
+    v["error"].as_str().expect("an error message")
+}
+
+#[tokio::test]
+async fn new_game_is_reproducible_by_seed_and_unique() {
+    let ask = json!({"layout": "9x9", "level": "medium", "seed": 11});
+    let (status, a) = post("/api/new", ask.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    let (_, b) = post("/api/new", ask).await;
+    assert_eq!(a["puzzle"], b["puzzle"]);
+    assert_eq!(a["level"], "Medium");
+    assert_eq!(a["seed"], 11);
+    assert_eq!(a["layout"]["side"], 9);
+    let (_, solved) = post("/api/solve", json!({"puzzle": a["puzzle"]})).await;
+    assert_eq!(solved["status"], "unique");
+    assert_eq!(solved["solution"], a["solution"]);
+}
+
+#[tokio::test]
+async fn new_game_on_every_layout_of_the_page() {
+    for (layout, side, diagonals) in [
+        ("4x4", 4, false),
+        ("6x6", 6, false),
+        ("16x16", 16, false),
+        ("jigsaw", 9, false),
+        ("x", 9, true),
+    ] {
+        let (status, v) = post(
+            "/api/new",
+            json!({"layout": layout, "level": "easy", "seed": 3}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{layout}: {v}");
+        assert_eq!(v["layout"]["side"], side, "{layout}");
+        assert_eq!(v["layout"]["diagonals"], diagonals, "{layout}");
+        let regions = v["layout"]["regions"].as_str().expect("regions");
+        assert_eq!(regions.len(), side * side, "{layout}");
+        let spec = json!({"puzzle": v["puzzle"], "regions": regions, "diagonals": diagonals});
+        let (_, solved) = post("/api/solve", spec).await;
+        assert_eq!(solved["status"], "unique", "{layout}: {solved}");
+        assert_eq!(solved["solution"], v["solution"], "{layout}");
+    }
+}
+
+#[tokio::test]
+async fn new_game_refuses_unknown_layouts_and_levels() {
+    let (status, v) = post("/api/new", json!({"layout": "7x9"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).contains("unknown layout"), "{v}");
+    let (status, v) = post("/api/new", json!({"layout": "30x30"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post("/api/new", json!({"level": "fiendish"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).contains("easy, medium"), "{v}");
+    let (status, v) = post("/api/new", json!({"seed": "seven"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("invalid JSON"), "{v}");
+}
+
+#[tokio::test]
+async fn a_target_not_met_in_the_budget_is_a_clear_422() {
+    let quick = Config {
+        budget: Duration::from_millis(300),
+        ..Config::default()
+    };
+    // No 4×4 puzzle needs more than singles: the budget runs out.
+    let body = json!({"layout": "4x4", "level": "hard", "seed": 1}).to_string();
+    let (status, v) = call(app_with(quick), Method::POST, "/api/new", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error(&v).contains("no Hard 4x4 puzzle"), "{v}");
+}
+
+#[tokio::test]
+async fn solve_names_the_cells_at_fault() {
+    let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["cells"], json!([]));
+    // Two 3s in row 1.
+    let twice = format!("3{}", &PUZZLE[1..]);
+    let (_, v) = post("/api/solve", json!({"puzzle": twice})).await;
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["cells"], json!(["r1c1", "r1c3"]));
+    assert!(error(&v).contains("row 1"), "{v}");
+    // One given fewer: several solutions, and a cell that can differ.
+    let fewer = format!("{}0{}", &PUZZLE[..2], &PUZZLE[3..]);
+    let (_, v) = post("/api/solve", json!({"puzzle": fewer})).await;
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(v["cells"].as_array().map(Vec::len), Some(1));
+    assert!(error(&v).contains("can hold"), "{v}");
+    // r1c1 sees 1..8 in its row and column and 9 in its box: no candidate.
+    let dead = format!(".12345678{}9{}", ".".repeat(18), ".".repeat(53));
+    let (_, v) = post("/api/solve", json!({"puzzle": dead})).await;
+    assert_eq!(v["status"], "none", "{v}");
+    assert_eq!(v["cells"], json!(["r1c1"]));
+}
+
+#[tokio::test]
+async fn solve_reads_any_format_and_layout() {
+    let grid = "4 3 . | . . 1\n. . 1 | . 6 .\n------+------\n. 1 . | . . 6\n6 . . | . 1 .\n------+------\n. 6 . | 1 . .\n1 . . | . 3 4\n";
+    let (status, v) = post("/api/solve", json!({"puzzle": grid})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["layout"]["box"], "2x3");
+    let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "box": "3x4"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("puzzle: "), "{v}");
+    let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "box": "9"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("box: "), "{v}");
+    let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "regions": "AAB"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("regions: "), "{v}");
+}
+
+#[tokio::test]
+async fn unreadable_and_oversized_puzzles_are_400_with_the_place() {
+    let (status, v) = post("/api/solve", json!({"puzzle": "1...4..3.4..3..q"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "puzzle: 1:16: unexpected character 'q'");
+    let (status, v) = post("/api/solve", json!({"puzzle": ""})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "puzzle: no puzzle found");
+    // 26×26 has no place in the model: the reader says what it expected.
+    let (status, v) = post("/api/solve", json!({"puzzle": ".".repeat(26 * 26)})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post("/api/solve", json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).contains("missing field `puzzle`"), "{v}");
+}
+
+#[tokio::test]
+async fn malformed_requests_are_4xx_with_a_message() {
+    for (body, says) in [
+        ("", "empty"),
+        ("{", "EOF"),
+        ("[1,2]", "invalid type"),
+        ("{\"puzzle\": 5}", "invalid type"),
+    ] {
+        let (status, v) = call(app(), Method::POST, "/api/solve", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(error(&v).contains(says), "{body}: {v}");
+    }
+    let huge = json!({"puzzle": "1".repeat(300 * 1024)}).to_string();
+    let (status, v) = call(app(), Method::POST, "/api/solve", &huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(error(&v).contains("too large"), "{v}");
+    let (status, v) = call(app(), Method::GET, "/api/solve", "").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(error(&v).contains("POST"), "{v}");
+    let (status, v) = call(app(), Method::POST, "/api/nothing", "{}").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&v).contains("/api/nothing"), "{v}");
+}
+
+#[tokio::test]
+async fn check_marks_wrong_cells_and_conflicts() {
+    let (_, solved) = post("/api/solve", json!({"puzzle": PUZZLE})).await;
+    let solution = solved["solution"].as_str().expect("a solution").to_string();
+    let (status, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": solution})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["wrong"], json!([]));
+    // Write 3 in r1c1: a wrong entry (r1c3 holds 3), and two 3s in row 1.
+    assert_ne!(&solution[..1], "3");
+    let entries = format!("3{}", ".".repeat(80));
+    let (_, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": entries})).await;
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["wrong"], json!(["r1c1"]));
+    assert_eq!(v["conflicts"], json!(["r1c1", "r1c3"]));
+    // Changing a given is refused.
+    let entries = format!("..4{}", ".".repeat(78));
+    let (status, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": entries})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "entries: r1c3 is a given 3, not 4");
+    let (status, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": "123"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("entries: "), "{v}");
+    // A puzzle with several solutions has no wrong cells to name.
+    let fewer = format!("{}0{}", &PUZZLE[..2], &PUZZLE[3..]);
+    let (status, v) = post("/api/check", json!({"puzzle": fewer, "entries": ""})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error(&v).contains("several solutions"), "{v}");
+}
+
+/// A position whose next step is a pointing pair (found with `sudokit hint` on the
+/// grid after the singles of a generated Medium puzzle).
+const POINTING: &str =
+    "7..51..68.6.728...8.1.69.7.....9.68..98....3..5.28..9.9..67.8.3.8.9....62.68.1.49";
+
+#[tokio::test]
+async fn hint_gives_every_rung_of_a_pointing_pair() {
+    let (status, v) = post("/api/hint", json!({"puzzle": POINTING})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["status"], "step", "{v}");
+    let step = &v["step"];
+    assert_eq!(step["technique"], "Locked Candidates (Pointing)", "{step}");
+    assert!(
+        step["vague"]
+            .as_str()
+            .expect("vague")
+            .contains("look at box"),
+        "{step}"
+    );
+    assert_eq!(step["area"].as_array().map(Vec::len), Some(9));
+    let digit = &step["pattern"]["digit"];
+    let highlights = step["highlights"].as_array().expect("highlights");
+    assert!((2..=3).contains(&highlights.len()), "{step}");
+    assert!(highlights.iter().all(|h| &h["digit"] == digit), "{step}");
+    assert!(!step["eliminations"].as_array().expect("list").is_empty());
+    assert!(step["sentence"].as_str().expect("a sentence").len() > 20);
+    assert_eq!(v["candidates"].as_array().map(Vec::len), Some(81));
+}
+
+#[tokio::test]
+async fn hint_names_the_first_mistake_first() {
+    let entries = format!("3{}", ".".repeat(80));
+    let (_, v) = post("/api/hint", json!({"puzzle": PUZZLE, "entries": entries})).await;
+    assert_eq!(v["status"], "mistake");
+    assert_eq!(v["mistake"]["cell"], "r1c1");
+    assert_eq!(v["mistake"]["kind"], "wrong-entry");
+    assert!(v["mistake"]["message"]
+        .as_str()
+        .expect("a message")
+        .starts_with("r1c1 holds 3"));
+    let (_, solved) = post("/api/solve", json!({"puzzle": PUZZLE})).await;
+    let right = &solved["solution"].as_str().expect("a solution")[..1];
+    // Notes in r1c1 without its digit.
+    let without: String = "123456789"
+        .chars()
+        .filter(|c| c.to_string() != right)
+        .collect();
+    let with = format!("4{right}");
+    let mut notes = vec![""; 81];
+    notes[0] = &without;
+    let (_, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": notes})).await;
+    assert_eq!(v["status"], "mistake", "{v}");
+    assert_eq!(v["mistake"]["kind"], "lost-candidate");
+    assert_eq!(v["mistake"]["cell"], "r1c1");
+    // Notes that keep the solution are used as the player's candidates.
+    notes[0] = &with;
+    let (_, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": notes})).await;
+    assert_eq!(v["status"], "step", "{v}");
+    let mut kept: Vec<char> = with.chars().collect();
+    kept.sort_unstable();
+    assert_eq!(v["candidates"][0], kept.into_iter().collect::<String>());
+    let (status, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": ["1"]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "notes: 1 cells, expected 81");
+    notes[0] = "4x";
+    let (status, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": notes})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("notes: r1c1: 'x'"), "{v}");
+}
+
+#[tokio::test]
+async fn hint_on_a_solved_grid_says_solved() {
+    let (_, solved) = post("/api/solve", json!({"puzzle": PUZZLE})).await;
+    let body = json!({"puzzle": PUZZLE, "entries": solved["solution"]});
+    let (_, v) = post("/api/hint", body).await;
+    assert_eq!(v["status"], "solved");
+}
+
+#[tokio::test]
+async fn rate_and_explain_agree() {
+    let (status, rated) = post("/api/rate", json!({"puzzle": POINTING})).await;
+    assert_eq!(status, StatusCode::OK, "{rated}");
+    assert_eq!(rated["level"], "Medium");
+    let (status, v) = post("/api/explain", json!({"puzzle": POINTING})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["rating"]["se"], rated["se"]);
+    let steps = v["steps"].as_array().expect("steps");
+    assert_eq!(
+        steps.len() as u64,
+        rated["steps"].as_u64().expect("a count")
+    );
+    assert!(steps.iter().all(|s| s["sentence"].is_string()));
+}
+
+#[tokio::test]
+async fn work_over_the_budget_is_a_422_not_a_hang() {
+    let tight = Config {
+        budget: Duration::from_millis(1),
+        ..Config::default()
+    };
+    // A hard puzzle of magictour's top1465: its path takes far more than 1 ms.
+    let hard = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let body = json!({"puzzle": hard}).to_string();
+    let (status, v) = call(app_with(tight), Method::POST, "/api/explain", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error(&v).contains("budget"), "{v}");
+}
+
+#[tokio::test]
+async fn the_page_is_served_with_security_headers() {
+    let request = Request::get("/").body(Body::empty()).expect("a request");
+    let response = app().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers();
+    assert!(headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let csp = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"));
+    assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    assert!(String::from_utf8_lossy(&body).contains("main.js"));
+    for path in ["/main.js", "/style.css", "/model.js"] {
+        let (status, _) = call(app(), Method::GET, path, "").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+    }
+    // Nothing outside the page's own files is served, whatever the path says.
+    for path in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/src/lib.rs",
+        "/etc/passwd",
+    ] {
+        let (status, _) = call(app(), Method::GET, path, "").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (status, _) = call(app(), Method::DELETE, "/", "").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+}
