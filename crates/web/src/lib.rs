@@ -143,36 +143,41 @@ pub fn run(
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.workers.clamp(1, 4))
+        // The pool lets `workers` computations run at once; a few more threads cover work
+        // still finishing past its budget (each thread costs memory: an allocator arena).
+        .max_blocking_threads(config.workers.max(1) * 2)
         .enable_all()
         .build()?;
     let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
+        let stop = stop_signal()?;
         ready(listener.local_addr()?);
-        serve(listener, config, stop_signal()).await
+        serve(listener, config, stop).await
     });
     // A request still computing past its budget is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(500));
     served
 }
 
-/// Completes on Ctrl-C or, on Unix, SIGTERM.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// A future that completes on Ctrl-C or, on Unix, SIGTERM; the handlers are in place
+/// when this returns (so a signal sent once the address is printed is never missed).
+fn stop_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
             }
-            Err(_) => std::future::pending().await,
-        }
-    };
+        })
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }

@@ -20,9 +20,10 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
     };
     sudokit_web::run(addr, config, |bound| {
         let url = format!("http://{bound}/");
-        println!("sudokit serving at {url}");
-        println!("press Ctrl-C to stop");
-        let _ = std::io::stdout().flush();
+        // A closed standard output (the launcher went away) must not stop the server.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "sudokit serving at {url}\npress Ctrl-C to stop");
+        let _ = out.flush();
         if args.open {
             open_browser(&url);
         }

@@ -1,0 +1,745 @@
+// The page's wiring: key and pointer handlers that make model actions, the
+// buttons' commands, dialogs, calls to the server, the clock, and saving games
+// and preferences in localStorage.
+
+import * as M from './model.js';
+import { createView, render, renderFinish, renderContinue } from './view.js';
+import * as api from './api.js';
+
+const $ = (sel) => document.querySelector(sel);
+const $$ = (sel) => document.querySelectorAll(sel);
+
+const PREFS_KEY = 'sudokit.prefs';
+const INDEX_KEY = 'sudokit.games';
+const gameKey = (id) => `sudokit.game.${id}`;
+const MAX_SAVED = 20;
+const DEFAULT_PREFS = { theme: 'system', autoClean: true, peers: true, same: true, conflicts: true, timer: true };
+
+const view = createView(document);
+let prefs = loadPrefs();
+let state = M.newGame({ layout: M.makeLayout(9), phase: 'idle' });
+let before = null; // the game an empty grid for typing givens replaced (for Cancel)
+let busy = null; // AbortController of the request behind the "Generating…" overlay
+let saveTimer = 0;
+let returnFocus = null;
+let dragging = false;
+
+// ---- state ------------------------------------------------------------------------
+
+function dispatch(action) {
+  const prev = state;
+  state = M.update(state, action);
+  if (state === prev) return;
+  draw();
+  const moved = prev.history !== state.history || prev.at !== state.at;
+  if (moved) {
+    setStatus('');
+    scheduleSave();
+  }
+  if (prev.phase === 'play' && state.phase === 'solved') solved();
+}
+
+function draw() {
+  render(view, state, prefs);
+  const shareable = state.phase === 'play' || state.phase === 'solved';
+  for (const b of $$('[data-action="share"]')) b.disabled = !shareable;
+}
+
+function setGame(next, message = '') {
+  state = next;
+  draw();
+  setStatus(message);
+  saveNow();
+}
+
+function focusCursor() {
+  const cell = view.cells[state.cursor];
+  if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+}
+
+/** Write a message in the live region, with optional buttons after it. */
+function setStatus(text, actions = [], kind = '') {
+  const s = $('#status');
+  s.textContent = text;
+  s.dataset.kind = kind;
+  $('#status-actions').replaceChildren(...actions);
+}
+
+function actionButton(label, action, data = {}) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.dataset.action = action;
+  Object.assign(b.dataset, data);
+  return b;
+}
+
+// ---- keys ---------------------------------------------------------------------------
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const LETTER_COMMANDS = { h: 'hint', p: 'pause', n: 'autonotes', k: 'check', m: 'mistake' };
+
+function onKey(e) {
+  if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+  const t = e.target;
+  if (t.closest && t.closest('input, textarea, select')) return;
+  if (t.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+  const action = keyAction(e);
+  if (!action) return;
+  e.preventDefault();
+  if (typeof action === 'string') COMMANDS[action]();
+  else {
+    dispatch(action);
+    if (action.type === 'move' || action.type === 'selectAll') focusCursor();
+  }
+}
+
+/** The action (or command name) of a key press, or null. */
+function keyAction(e) {
+  const ctrl = e.ctrlKey || e.metaKey;
+  const digit = keyDigit(e, state.layout.side);
+  if (digit) return { type: 'input', digit, mode: keyMode(e) };
+  if (ctrl && !e.altKey) return ctrlAction(e.key.toLowerCase(), e.shiftKey);
+  if (ARROWS[e.key]) {
+    const [dr, dc] = ARROWS[e.key];
+    return { type: 'move', dr, dc, extend: e.shiftKey };
+  }
+  if (['Delete', 'Backspace', '.'].includes(e.key) || (e.key === '0' && state.layout.side < 10)) return 'erase';
+  if (e.key === ' ') return { type: 'cycleMode' };
+  if (e.key === 'Escape') return 'escape';
+  if (e.key === '?') return 'help';
+  if (e.altKey || ctrl) return null;
+  return LETTER_COMMANDS[e.key.toLowerCase()] || null;
+}
+
+function ctrlAction(key, shift) {
+  if (key === 'z') return shift ? 'redo' : 'undo';
+  if (key === 'y') return 'redo';
+  if (key === 'a') return { type: 'selectAll' };
+  return null;
+}
+
+/** The digit a key enters: 1-9 (by key position, so Shift+1 works), A-G on 16×16. */
+function keyDigit(e, n) {
+  const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code || '') || (!e.code && /^([1-9])$/.exec(e.key));
+  if (m) return Number(m[1]);
+  if (n < 10 || e.ctrlKey || e.metaKey) return 0;
+  const letter = /^Key([A-Z])$/.exec(e.code || '');
+  const d = letter ? M.digitOf(letter[1], n) : e.key.length === 1 ? M.digitOf(e.key, n) : 0;
+  return d > 9 ? d : 0;
+}
+
+function keyMode(e) {
+  const ctrl = e.ctrlKey || e.metaKey || e.altKey;
+  if (e.shiftKey && ctrl) return 'color';
+  if (e.shiftKey) return 'corner';
+  return ctrl ? 'centre' : undefined;
+}
+
+// ---- pointer ------------------------------------------------------------------------------
+
+function cellAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const cell = el && el.closest('[data-cell]');
+  return cell && view.board.contains(cell) ? Number(cell.dataset.index) : -1;
+}
+
+function onPointerDown(e) {
+  const cell = e.target.closest('[data-cell]');
+  if (!cell || e.button > 0) return;
+  e.preventDefault();
+  const how = e.ctrlKey || e.metaKey ? 'toggle' : e.shiftKey ? 'add' : 'set';
+  dispatch({ type: 'select', cell: Number(cell.dataset.index), how });
+  dragging = true;
+  focusCursor();
+}
+
+function onPointerMove(e) {
+  if (!dragging) return;
+  const i = cellAt(e.clientX, e.clientY);
+  if (i >= 0 && !state.selection.includes(i)) dispatch({ type: 'select', cell: i, how: 'add' });
+}
+
+/** A grid that gets the focus (Tab, a dialog closing) selects its cursor cell. */
+function onGridFocus(e) {
+  const cell = e.target.closest('[data-cell]');
+  if (cell && !state.selection.length && state.phase !== 'solved') dispatch({ type: 'select', cell: Number(cell.dataset.index) });
+}
+
+// ---- commands (buttons and shortcut letters) -------------------------------------------------
+
+const COMMANDS = {
+  new: () => openNew(),
+  generate: () => generate(),
+  tab: (b) => showTab(b.dataset.tab),
+  'own-play': () => playOwn(),
+  'own-empty': () => emptyGrid(),
+  'setup-start': () => startSetup(),
+  'setup-cancel': () => cancelSetup(),
+  share: () => share(),
+  settings: () => openSettings(),
+  help: () => openDialog('#dlg-help'),
+  theme: () => toggleTheme(),
+  pause: () => dispatch({ type: 'togglePause' }),
+  mode: (b) => dispatch({ type: 'setMode', mode: b.dataset.mode }),
+  digit: (b) => dispatch({ type: 'input', digit: Number(b.dataset.digit) }),
+  erase: () => dispatch({ type: 'erase' }),
+  undo: () => dispatch({ type: 'undo' }),
+  redo: () => dispatch({ type: 'redo' }),
+  autonotes: () => dispatch({ type: 'autoNotes' }),
+  restart: () => dispatch({ type: 'restart' }),
+  hint: () => hint(),
+  check: () => check(),
+  mistake: () => mistake(),
+  rewind: (b) => rewind(Number(b.dataset.to)),
+  continue: (b) => resume(b.dataset.id),
+  'delete-save': (b) => deleteSave(b.dataset.id),
+  'cancel-busy': () => busy && busy.abort(),
+  'copy-link': (b) => copyLink(b.dataset.url),
+  escape: () => dispatch(state.hint ? { type: 'clearHint' } : { type: 'clearSelection' }),
+};
+
+function onClick(e) {
+  const b = e.target.closest('[data-action]');
+  if (!b || b.disabled) return;
+  const cmd = COMMANDS[b.dataset.action];
+  if (cmd) cmd(b);
+}
+
+// ---- dialogs -------------------------------------------------------------------------------------
+
+function openDialog(sel, focus) {
+  for (const d of $$('dialog[open]')) d.close();
+  const dlg = $(sel);
+  const active = document.activeElement;
+  if (active && !active.closest('dialog')) returnFocus = active;
+  dlg.showModal();
+  const target = focus ? dlg.querySelector(focus) : null;
+  if (target) target.focus();
+}
+
+function onDialogClose() {
+  if (document.querySelector('dialog[open]')) return;
+  const back = returnFocus && document.contains(returnFocus) && !returnFocus.disabled ? returnFocus : view.cells[state.cursor];
+  if (back) back.focus({ preventScroll: true });
+}
+
+function openNew(tab = 'tab-new') {
+  saveNow();
+  $('#new-error').textContent = '';
+  $('#own-error').textContent = '';
+  renderContinue(document, unfinished(), state.id);
+  openDialog('#dlg-new');
+  showTab(tab);
+}
+
+function showTab(id) {
+  for (const b of $$('[data-action="tab"]')) b.setAttribute('aria-pressed', String(b.dataset.tab === id));
+  for (const s of $$('#dlg-new .tab')) s.hidden = s.id !== id;
+  const first = $(`#${id}`).querySelector('input:checked, textarea, button, input');
+  if (first) first.focus();
+}
+
+function openSettings() {
+  for (const input of $$('#dlg-settings [data-setting]')) {
+    const key = input.dataset.setting;
+    if (input.type === 'checkbox') input.checked = prefs[key] !== false;
+    else input.value = prefs[key];
+  }
+  openDialog('#dlg-settings');
+}
+
+function onSettingChange(e) {
+  const input = e.target.closest('[data-setting]');
+  if (!input) return;
+  const key = input.dataset.setting;
+  prefs = { ...prefs, [key]: input.type === 'checkbox' ? input.checked : input.value };
+  savePrefs();
+  if (key === 'theme') applyTheme();
+  if (key === 'autoClean') dispatch({ type: 'setting', key, value: prefs.autoClean });
+  draw();
+}
+
+// ---- new games -------------------------------------------------------------------------------------
+
+async function withBusy(text, work) {
+  if (busy) busy.abort();
+  const ctl = new AbortController();
+  busy = ctl;
+  $('#busy-text').textContent = text;
+  $('#busy').hidden = false;
+  try {
+    return await work(ctl.signal);
+  } finally {
+    if (busy === ctl) {
+      busy = null;
+      $('#busy').hidden = true;
+    }
+  }
+}
+
+function checkedValue(name) {
+  const input = document.querySelector(`input[name="${name}"]:checked`);
+  return input ? input.value : '';
+}
+
+async function generate() {
+  const seedText = $('#new-seed').value.trim();
+  if (seedText && !(/^\d+$/.test(seedText) && Number(seedText) <= Number.MAX_SAFE_INTEGER)) {
+    $('#new-error').textContent = `The seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`;
+    return;
+  }
+  const req = { layout: checkedValue('layout'), level: checkedValue('level') };
+  // A seed chosen here (below 2^53) stays exact in JSON, so the seed shown can be shared.
+  req.seed = seedText ? Number(seedText) : Math.floor(Math.random() * 2 ** 32);
+  $('#dlg-new').close();
+  await newPuzzle(req);
+}
+
+async function newPuzzle(req) {
+  setStatus('Generating a puzzle…');
+  try {
+    const res = await withBusy('Generating…', (signal) => api.newPuzzle(req, signal));
+    startNew(res, req);
+  } catch (err) {
+    if (err.name === 'AbortError') return setStatus('Generation cancelled.');
+    setStatus(sentence(err.message), [], 'error');
+    if (state.phase === 'idle' && req.layout === '9x9') return;
+    openNew();
+    $('#new-error').textContent = sentence(err.message);
+  }
+}
+
+function startNew(res, req) {
+  const info = {
+    source: 'new', level: res.level || req.level, score: res.score, se: res.se, hardest: res.hardest,
+    techniques: res.techniques, seed: res.seed ?? req.seed, clues: res.clues,
+  };
+  const layout = fixLayout(res.layout);
+  saveNow();
+  setGame(M.newGame({ layout, puzzle: res.puzzle, solution: res.solution, info, settings: { autoClean: prefs.autoClean } }),
+    `New ${info.level ? `${String(info.level).toLowerCase()} ` : ''}puzzle, ${M.layoutName(layout)}. Good luck!`);
+  focusCursor();
+}
+
+/** A layout from the server's answer, with regions filled in when missing. */
+function fixLayout(l) {
+  return M.makeLayout(l.side, { box: l.box || null, regions: l.regions || null, diagonals: !!l.diagonals });
+}
+
+// ---- your own puzzle ----------------------------------------------------------------------------------
+
+async function playOwn() {
+  const text = $('#own-text').value;
+  const err = $('#own-error');
+  if (!text.trim()) {
+    err.textContent = 'Paste a puzzle first.';
+    return;
+  }
+  const spec = { puzzle: text };
+  const regions = $('#own-regions').value.replace(/\s+/g, '');
+  if (regions) spec.regions = regions;
+  if ($('#own-x').checked) spec.diagonals = true;
+  err.textContent = 'Checking…';
+  try {
+    const res = await api.solve(spec);
+    if (res.status !== 'unique' && !(res.puzzle && res.layout)) {
+      err.textContent = res.error || `This puzzle cannot be played (${res.status}).`;
+      return;
+    }
+    $('#dlg-new').close();
+    takeSolved(res, 'own', false);
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+/**
+ * Start the puzzle /api/solve accepted, or show why not on a grid to fix: the
+ * grid being typed (fromGrid), or a new one holding the puzzle's givens.
+ */
+function takeSolved(res, source, fromGrid) {
+  if (res.status === 'unique') {
+    saveNow();
+    const layout = fixLayout(res.layout);
+    setGame(M.newGame({ layout, puzzle: res.puzzle, solution: res.solution, info: { source }, settings: { autoClean: prefs.autoClean } }),
+      source === 'shared' ? 'Shared puzzle opened. Rating it…' : 'Your puzzle has one solution. Rating it…');
+    focusCursor();
+    rateGame();
+    return;
+  }
+  const message = sentence(res.error || describeStatus(res.status));
+  if (!fromGrid && res.puzzle && res.layout) {
+    if (state.phase !== 'idle' && state.phase !== 'setup') before = state;
+    state = M.newGame({ layout: fixLayout(res.layout), puzzle: res.puzzle, phase: 'setup' });
+  }
+  const fault = (res.cells || []).map((c) => M.cellIndex(c, state.layout.side)).filter((i) => i >= 0);
+  dispatch({ type: 'setMarks', marks: { fault } });
+  draw();
+  setStatus(`${message} Fix the givens, then press Start.`, [], 'error');
+}
+
+/** A message as a sentence: capital first letter, full stop at the end. */
+function sentence(text) {
+  const t = String(text).trim();
+  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.');
+}
+
+function describeStatus(status) {
+  return {
+    multiple: 'This puzzle has more than one solution.',
+    none: 'This puzzle has no solution.',
+    invalid: 'This puzzle cannot be read.',
+  }[status] || `This puzzle cannot be played (${status}).`;
+}
+
+async function rateGame() {
+  const id = state.id;
+  try {
+    const r = await api.rate(M.puzzleSpec(state));
+    if (state.id !== id || r.error) return;
+    dispatch({ type: 'setInfo', info: { level: r.level, score: r.score, se: r.se, hardest: r.hardest, techniques: r.techniques } });
+    draw();
+    scheduleSave();
+    if (state.phase === 'play') setStatus(`Rated ${r.level}, Sudoku Explainer ${Number(r.se).toFixed(1)}; hardest step: ${r.hardest}.`);
+    if (state.phase === 'solved') renderFinish(document, state);
+  } catch (e) {
+    setStatus(`The puzzle could not be rated: ${e.message}`, [], 'error');
+  }
+}
+
+function emptyGrid() {
+  const size = $('#own-size').value;
+  const layout = size === 'x' ? M.makeLayout(9, { diagonals: true }) : M.makeLayout(Number(size.split('x')[0]));
+  if (state.phase !== 'setup' && state.phase !== 'idle') before = state;
+  saveNow();
+  $('#dlg-new').close();
+  setGame(M.newGame({ layout, phase: 'setup' }), 'Type the givens (arrows to move, digits to fill), then press Start.');
+  dispatch({ type: 'select', cell: 0 });
+  focusCursor();
+}
+
+async function startSetup() {
+  const spec = M.puzzleSpec(state, M.currentBoard(state).values);
+  setStatus('Checking the puzzle…');
+  try {
+    takeSolved(await api.solve(spec), 'own', true);
+  } catch (e) {
+    setStatus(e.message, [], 'error');
+  }
+}
+
+function cancelSetup() {
+  if (before) setGame(before, 'Back to your game.');
+  else newPuzzle({ layout: '9x9', level: 'easy', seed: randomSeed() });
+  before = null;
+}
+
+function randomSeed() {
+  return Math.floor(Math.random() * 2 ** 32);
+}
+
+// ---- sharing -------------------------------------------------------------------------------------------------
+
+function shareUrl() {
+  return new URL(`${location.pathname}${M.shareQuery(state)}`, location.href).href;
+}
+
+async function share() {
+  const url = shareUrl();
+  const field = document.createElement('input');
+  field.type = 'text';
+  field.readOnly = true;
+  field.value = url;
+  field.className = 'link';
+  field.setAttribute('aria-label', 'Link to this puzzle');
+  field.addEventListener('focus', () => field.select());
+  const copied = await copyText(url);
+  setStatus(copied ? 'Link copied: it opens this puzzle anywhere.' : 'Copy this link to share the puzzle:', [field]);
+}
+
+async function copyLink(url) {
+  setStatus((await copyText(url)) ? 'Link copied.' : 'Copy the link by hand.');
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openShared(spec) {
+  history.replaceState(null, '', location.pathname);
+  const line = spec.puzzle.replace(/\s+/g, '');
+  const saved = unfinished().find((g) => g.givens === line && (g.regions || '') === (spec.regions || '') && !!g.diagonals === !!spec.diagonals);
+  const game = saved && loadSaved(saved.id);
+  if (game) return setGame(game, 'You have played this puzzle here before: your game is restored.');
+  setStatus('Opening the shared puzzle…');
+  try {
+    takeSolved(await withBusy('Opening…', () => api.solve(spec)), 'shared', false);
+  } catch (e) {
+    setStatus(`The shared puzzle could not be opened: ${e.message}`, [], 'error');
+  }
+}
+
+// ---- help while playing ----------------------------------------------------------------------------------------
+
+async function check() {
+  const at = state.history[state.at];
+  try {
+    const res = await api.check(M.puzzleSpec(state), M.toLine(M.currentBoard(state).values));
+    if (state.history[state.at] !== at) return;
+    const n = state.layout.side;
+    const wrong = (res.wrong || []).map((c) => M.cellIndex(c, n)).filter((i) => i >= 0);
+    dispatch({ type: 'setMarks', marks: { wrong } });
+    const conflicts = (res.conflicts || []).length;
+    if (res.solved) setStatus('Solved!');
+    else if (wrong.length) setStatus(`${wrong.length} wrong ${wrong.length === 1 ? 'digit' : 'digits'}, marked in red.`, [], 'error');
+    else if (conflicts) setStatus(`No digit differs from the solution, but ${conflicts} cells clash.`, [], 'error');
+    else setStatus(`No mistakes so far: ${Math.round(M.progress(state) * 100)} % filled.`);
+  } catch (e) {
+    setStatus(e.message, [], 'error');
+  }
+}
+
+async function hint() {
+  const h = state.hint;
+  if (h && h.data.status === 'step') return nextRung(h);
+  const at = state.history[state.at];
+  const board = M.currentBoard(state);
+  let res;
+  try {
+    setStatus('Looking for a step…');
+    res = await api.hint(M.puzzleSpec(state), M.toLine(board.values), M.notesForHint(state));
+  } catch (e) {
+    return setStatus(e.message, [], 'error');
+  }
+  if (state.history[state.at] !== at) return setStatus('');
+  showHint(res);
+}
+
+function showHint(res) {
+  if (res.status === 'step' && res.step) {
+    dispatch({ type: 'setHint', data: res });
+    return hintStatus();
+  }
+  if (res.status === 'mistake' && res.mistake) {
+    dispatch({ type: 'setHint', data: res });
+    dispatch({ type: 'setMarks', marks: { mistake: M.cellIndex(res.mistake.cell, state.layout.side) } });
+    return setStatus(`There is a mistake first: ${res.mistake.message}.`, [actionButton('Find my first mistake', 'mistake')], 'error');
+  }
+  if (res.status === 'solved') return setStatus('The puzzle is solved already.');
+  setStatus(res.error || 'No logical step found from here.', [], 'error');
+}
+
+function nextRung(h) {
+  if (h.rung >= 3) return applyHint(h);
+  dispatch({ type: 'nextRung' });
+  hintStatus();
+}
+
+function hintStatus() {
+  const { rung, data } = state.hint;
+  const s = data.step;
+  const next = ['', 'Hint again to see the pattern.', 'Hint again to see what it proves.', 'Hint again to apply it.'][rung];
+  const text = [
+    '',
+    `${s.vague || s.technique}.`,
+    `${s.technique}: the highlighted ${s.highlights && s.highlights.length ? 'candidates' : 'cells'} form the pattern.`,
+    `${s.sentence || s.text}`,
+  ][rung];
+  setStatus(`Hint ${rung}/4: ${text} ${next}`.trim());
+}
+
+function applyHint(h) {
+  const step = h.data.step;
+  dispatch({ type: 'applyHint', step, candidates: h.data.candidates || [] });
+  setStatus(`Applied: ${step.text}`);
+}
+
+function mistake() {
+  if (state.phase !== 'play') return;
+  const m = M.firstMistake(state);
+  if (!m) {
+    setStatus('No mistakes: every digit and note agrees with the solution.');
+    return;
+  }
+  dispatch({ type: 'setMarks', marks: { mistake: m.cell } });
+  const back = actionButton(`Go back to before move ${m.move}`, 'rewind', { to: String(m.move - 1) });
+  setStatus(M.mistakeText(m, state.layout.side), [back], 'error');
+}
+
+function rewind(to) {
+  dispatch({ type: 'rewind', to });
+  setStatus(`Back to just before move ${to + 1}. Undo brings the later moves back.`);
+}
+
+function solved() {
+  setStatus(`Solved! Time ${M.formatTime(state.elapsed)}.`, [actionButton('New game', 'new')]);
+  saveNow();
+  renderFinish(document, state);
+  openDialog('#dlg-finish', '[data-action="new"]');
+  if (!state.info.techniques) rateGame();
+}
+
+// ---- saving --------------------------------------------------------------------------------------------------
+
+function readIndex() {
+  try {
+    const list = JSON.parse(localStorage.getItem(INDEX_KEY));
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function unfinished() {
+  return readIndex().filter((g) => g.phase === 'play');
+}
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  if (!['play', 'solved'].includes(state.phase)) return;
+  try {
+    localStorage.setItem(gameKey(state.id), JSON.stringify(M.serialize(state)));
+    const list = readIndex().filter((g) => g.id !== state.id);
+    const { givens } = M.serialize(state);
+    const { regions, diagonals, box } = state.layout;
+    list.unshift({ ...M.summary(state), givens, regions: box ? '' : regions, diagonals, savedAt: Date.now() });
+    for (const old of list.splice(MAX_SAVED)) localStorage.removeItem(gameKey(old.id));
+    localStorage.setItem(INDEX_KEY, JSON.stringify(list));
+  } catch (e) {
+    setStatus(`This game could not be saved: ${e.message}`, [], 'error');
+  }
+}
+
+function scheduleSave() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 300);
+}
+
+/** A saved game, under today's auto-clean preference; null when missing or unreadable. */
+function loadSaved(id) {
+  try {
+    const game = M.deserialize(JSON.parse(localStorage.getItem(gameKey(id))));
+    return M.update(game, { type: 'setting', key: 'autoClean', value: prefs.autoClean });
+  } catch {
+    return null;
+  }
+}
+
+function resume(id) {
+  $('#dlg-new').close();
+  if (id === state.id) return;
+  saveNow();
+  const game = loadSaved(id);
+  if (game) setGame(game, 'Game restored.');
+  else setStatus('That saved game could not be read.', [], 'error');
+  focusCursor();
+}
+
+function deleteSave(id) {
+  localStorage.removeItem(gameKey(id));
+  localStorage.setItem(INDEX_KEY, JSON.stringify(readIndex().filter((g) => g.id !== id)));
+  renderContinue(document, unfinished(), state.id);
+  const first = $('#continue-list button');
+  if (first) first.focus();
+}
+
+function loadPrefs() {
+  try {
+    return { ...DEFAULT_PREFS, ...JSON.parse(localStorage.getItem(PREFS_KEY)) };
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+function savePrefs() {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // preferences are a convenience; a full storage only loses them
+  }
+}
+
+// ---- theme and clock -------------------------------------------------------------------------------------------
+
+function isDark() {
+  return prefs.theme === 'dark' || (prefs.theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+}
+
+function applyTheme() {
+  const root = document.documentElement;
+  if (prefs.theme === 'light' || prefs.theme === 'dark') root.dataset.theme = prefs.theme;
+  else delete root.dataset.theme;
+  const b = $('[data-action="theme"]');
+  b.setAttribute('aria-pressed', String(isDark()));
+}
+
+function toggleTheme() {
+  prefs = { ...prefs, theme: isDark() ? 'light' : 'dark' };
+  savePrefs();
+  applyTheme();
+}
+
+function startClock() {
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const ms = now - last;
+    last = now;
+    if (document.hidden || state.phase !== 'play' || state.paused) return;
+    const before = Math.floor(state.elapsed / 10000);
+    dispatch({ type: 'tick', ms });
+    if (Math.floor(state.elapsed / 10000) !== before) scheduleSave();
+  }, 1000);
+}
+
+// ---- start ----------------------------------------------------------------------------------------------------
+
+function bind() {
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('click', onClick);
+  document.addEventListener('change', onSettingChange);
+  view.board.addEventListener('pointerdown', onPointerDown);
+  view.board.addEventListener('pointermove', onPointerMove);
+  view.board.addEventListener('focusin', onGridFocus);
+  window.addEventListener('pointerup', () => { dragging = false; });
+  window.addEventListener('pointercancel', () => { dragging = false; });
+  // Keypad and mode buttons keep the keyboard focus on the grid.
+  for (const sel of ['#keypad', '.modes']) $(sel).addEventListener('mousedown', (e) => e.preventDefault());
+  $('#tab-new').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && e.target.matches('input')) {
+      e.preventDefault();
+      generate();
+    }
+  });
+  for (const d of $$('dialog')) {
+    d.addEventListener('close', onDialogClose);
+    d.addEventListener('click', (e) => { if (e.target === d) d.close(); });
+  }
+  window.addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
+}
+
+async function boot() {
+  applyTheme();
+  bind();
+  draw();
+  startClock();
+  const spec = M.parseShare(location.search);
+  if (spec) return openShared(spec);
+  const latest = unfinished()[0];
+  const game = latest && loadSaved(latest.id);
+  if (game) {
+    setGame(game, 'Welcome back: your game is restored.');
+    return;
+  }
+  await newPuzzle({ layout: '9x9', level: 'easy', seed: randomSeed() });
+}
+
+boot();

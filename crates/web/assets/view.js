@@ -1,0 +1,415 @@
+// Renders a game state: the grid (an ARIA grid of cells over an SVG of lines),
+// the keypad, the controls, and the contents of the finish and continue dialogs.
+// Cells are redrawn only when what they show changes.
+
+import {
+  COLORS, SYMBOLS, symbol, cellName, geometry, currentBoard, conflicts, hintDecor,
+  digitCounts, layoutName, formatTime, digitsOf,
+} from './model.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The view's handles and caches, over the page's elements. */
+export function createView(doc = document) {
+  const $ = (sel) => doc.querySelector(sel);
+  return {
+    doc,
+    board: $('#board'),
+    keypad: $('#keypad'),
+    layoutKey: null,
+    cells: [],
+    cache: [],
+    keypadKey: null,
+  };
+}
+
+/** Draw the whole page for a state; prefs: {peers, same, conflicts, timer, theme}. */
+export function render(view, state, prefs) {
+  ensureBoard(view, state.layout);
+  renderCells(view, state, prefs);
+  renderKeypad(view, state);
+  renderControls(view, state, prefs);
+}
+
+// ---- the grid ---------------------------------------------------------------------
+
+/** Columns and rows of the small grid corner notes sit in (3×3 for 9, 4×4 for 16). */
+export function noteGrid(n) {
+  const cols = Math.ceil(Math.sqrt(n));
+  return [cols, Math.ceil(n / cols)];
+}
+
+function ensureBoard(view, layout) {
+  const key = `${layout.side}|${layout.regions}|${layout.diagonals}`;
+  if (view.layoutKey === key) return;
+  const n = layout.side;
+  const board = view.board;
+  const [cols, rows] = noteGrid(n);
+  board.replaceChildren();
+  board.style.setProperty('--n', n);
+  board.style.setProperty('--note-cols', cols);
+  board.style.setProperty('--note-rows', rows);
+  board.dataset.side = n;
+  view.cells = [];
+  for (let r = 0; r < n; r++) {
+    const row = view.doc.createElement('div');
+    row.setAttribute('role', 'row');
+    row.className = 'row';
+    for (let c = 0; c < n; c++) row.append(makeCell(view, r * n + c, n));
+    board.append(row);
+  }
+  board.append(linesSvg(view.doc, layout));
+  view.cache = new Array(n * n).fill('');
+  view.layoutKey = key;
+}
+
+function makeCell(view, i, n) {
+  const cell = view.doc.createElement('div');
+  cell.setAttribute('role', 'gridcell');
+  cell.dataset.cell = cellName(i, n);
+  cell.dataset.index = i;
+  cell.tabIndex = -1;
+  view.cells.push(cell);
+  return cell;
+}
+
+/** The grid's lines: thin between cells, thick where regions (boxes) differ. */
+function linesSvg(doc, layout) {
+  const n = layout.side;
+  const { region } = geometry(layout);
+  let thin = '';
+  let thick = '';
+  for (let k = 1; k < n; k++) thin += `M${k} 0V${n}M0 ${k}H${n}`;
+  for (let i = 0; i < n * n; i++) {
+    const r = Math.floor(i / n);
+    const c = i % n;
+    if (c < n - 1 && region[i] !== region[i + 1]) thick += `M${c + 1} ${r}V${r + 1}`;
+    if (r < n - 1 && region[i] !== region[i + n]) thick += `M${c} ${r + 1}H${c + 1}`;
+  }
+  const svg = doc.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'lines');
+  svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.append(path(doc, 'thin', thin), path(doc, 'thick', thick));
+  const frame = doc.createElementNS(SVG, 'rect');
+  frame.setAttribute('class', 'frame');
+  for (const [k, v] of Object.entries({ x: 0, y: 0, width: n, height: n })) frame.setAttribute(k, v);
+  svg.append(frame);
+  return svg;
+}
+
+function path(doc, cls, d) {
+  const p = doc.createElementNS(SVG, 'path');
+  p.setAttribute('class', cls);
+  p.setAttribute('d', d || 'M0 0');
+  return p;
+}
+
+/** What the view needs once per render, shared by every cell. */
+function context(state, prefs) {
+  const board = currentBoard(state);
+  const g = geometry(state.layout);
+  const single = state.selection.length === 1 ? state.selection[0] : -1;
+  const focusValue = single >= 0 ? board.values[single] : 0;
+  return {
+    board,
+    g,
+    n: state.layout.side,
+    selected: new Set(state.selection),
+    peers: new Set(single >= 0 && prefs.peers !== false ? g.peers[single] : []),
+    same: prefs.same !== false ? focusValue : 0,
+    conflicts: prefs.conflicts !== false ? conflicts(state) : new Set(),
+    wrong: new Set(state.marks.wrong),
+    fault: new Set(state.marks.fault),
+    decor: hintDecor(state),
+    diag: state.layout.diagonals,
+  };
+}
+
+function renderCells(view, state, prefs) {
+  const ctx = context(state, prefs);
+  const b = view.board;
+  b.classList.toggle('paused', !!state.paused);
+  b.classList.toggle('solved', state.phase === 'solved');
+  b.classList.toggle('setup', state.phase === 'setup');
+  view.cells.forEach((cell, i) => {
+    const d = describe(state, ctx, i);
+    const key = JSON.stringify(d);
+    cell.tabIndex = i === state.cursor ? 0 : -1;
+    if (view.cache[i] === key) return;
+    view.cache[i] = key;
+    drawCell(view.doc, cell, d, ctx.n);
+  });
+}
+
+function describe(state, ctx, i) {
+  const { board, n, decor } = ctx;
+  const value = board.values[i];
+  const given = !!state.givens[i] && state.phase !== 'setup';
+  const cls = ['cell'];
+  const flag = (on, name) => on && cls.push(name);
+  flag(given, 'given');
+  flag(!!value && !given, 'entered');
+  flag(ctx.selected.has(i), 'sel');
+  flag(i === state.cursor, 'cursor');
+  flag(ctx.peers.has(i), 'peer');
+  flag(!!value && value === ctx.same, 'same');
+  flag(ctx.conflicts.has(i), 'conflict');
+  flag(ctx.wrong.has(i), 'wrong');
+  flag(ctx.fault.has(i), 'fault');
+  flag(state.marks.mistake === i, 'mistake');
+  flag(decor.houses.has(i), 'hint-house');
+  flag(decor.cells.has(i), 'hint-cell');
+  const r = Math.floor(i / n);
+  const c = i % n;
+  flag(ctx.diag && (r === c || r + c === n - 1), 'diag');
+  flag(ctx.diag && r === c, 'diag-main');
+  flag(ctx.diag && r + c === n - 1, 'diag-anti');
+  flag(!!board.colors[i], 'painted');
+  const mark = decor.marks.get(i) || null;
+  const ghost = decor.ghosts.get(i) || 0;
+  return {
+    cls: cls.join(' '),
+    value,
+    corner: value ? 0 : board.corner[i],
+    centre: value || ghost ? 0 : board.centre[i],
+    colors: board.colors[i],
+    same: ctx.same,
+    mark,
+    ghost,
+    label: ariaLabel(i, n, value, given, board, ctx),
+    selected: ctx.selected.has(i),
+  };
+}
+
+function ariaLabel(i, n, value, given, board, ctx) {
+  const parts = [`row ${Math.floor(i / n) + 1}`, `column ${(i % n) + 1}`];
+  if (value) parts.push(given ? `${symbol(value)}, given` : symbol(value));
+  else {
+    parts.push('empty');
+    if (board.corner[i]) parts.push(`notes ${digitsOf(board.corner[i]).map(symbol).join(' ')}`);
+    if (board.centre[i]) parts.push(`centre notes ${digitsOf(board.centre[i]).map(symbol).join(' ')}`);
+  }
+  if (ctx.conflicts.has(i)) parts.push('conflict');
+  if (ctx.wrong.has(i)) parts.push('wrong');
+  if (board.colors[i]) parts.push(`colour ${digitsOf(board.colors[i]).join(' ')}`);
+  return parts.join(', ');
+}
+
+function drawCell(doc, cell, d, n) {
+  cell.className = d.cls;
+  cell.setAttribute('aria-label', d.label);
+  cell.setAttribute('aria-selected', d.selected ? 'true' : 'false');
+  const parts = [];
+  if (d.colors) parts.push(paintSpan(doc, d.colors));
+  if (d.value) parts.push(span(doc, 'value', symbol(d.value)));
+  else if (d.mark && d.mark.place) parts.push(span(doc, 'value place', symbol(d.mark.place)));
+  else {
+    if (d.corner || d.ghost) parts.push(notesGrid(doc, d, n));
+    if (d.centre) parts.push(centreSpan(doc, d));
+  }
+  cell.replaceChildren(...parts);
+}
+
+function span(doc, cls, text) {
+  const s = doc.createElement('span');
+  s.className = cls;
+  s.setAttribute('aria-hidden', 'true');
+  if (text) s.textContent = text;
+  return s;
+}
+
+/** A cell's colours: one fill, or equal slices of several. */
+function paintSpan(doc, mask) {
+  const s = span(doc, 'paint');
+  const colors = digitsOf(mask).map((k) => `var(--color-${k})`);
+  if (colors.length === 1) s.style.background = colors[0];
+  else {
+    const step = 360 / colors.length;
+    const stops = colors.map((c, k) => `${c} ${k * step}deg ${(k + 1) * step}deg`);
+    s.style.background = `conic-gradient(from 30deg, ${stops.join(', ')})`;
+  }
+  return s;
+}
+
+function notesGrid(doc, d, n) {
+  const box = span(doc, d.ghost ? 'notes ghost' : 'notes');
+  const shown = d.corner || d.ghost;
+  for (let k = 1; k <= n; k++) {
+    const bit = 1 << (k - 1);
+    const s = span(doc, noteClass(d, bit, k), shown & bit ? SYMBOLS[k - 1] : '');
+    box.append(s);
+  }
+  return box;
+}
+
+function noteClass(d, bit, k) {
+  let cls = 'note';
+  if (d.same === k) cls += ' on';
+  if (d.mark && d.mark.hl & bit) cls += ' hl';
+  if (d.mark && d.mark.elim & bit) cls += ' elim';
+  return cls;
+}
+
+function centreSpan(doc, d) {
+  const digits = digitsOf(d.centre);
+  const cls = `centre${digits.length > 6 ? ' longer' : digits.length > 4 ? ' long' : ''}`;
+  const s = span(doc, cls);
+  for (const k of digits) s.append(span(doc, noteClass(d, 1 << (k - 1), k), symbol(k)));
+  return s;
+}
+
+// ---- keypad and controls ----------------------------------------------------------------
+
+function renderKeypad(view, state) {
+  const n = state.layout.side;
+  const counts = digitCounts(state);
+  const mode = state.phase === 'setup' ? 'value' : state.mode;
+  const key = `${n}|${mode}|${counts.join(',')}|${state.phase}|${state.paused}`;
+  if (view.keypadKey === key) return;
+  view.keypadKey = key;
+  const pad = view.keypad;
+  pad.className = `keypad mode-${mode}`;
+  pad.dataset.n = n;
+  const total = mode === 'color' ? COLORS : n;
+  const enabled = state.phase === 'setup' || (state.phase === 'play' && !state.paused);
+  const buttons = [];
+  for (let d = 1; d <= total; d++) buttons.push(mode === 'color' ? colorKey(view.doc, d) : digitKey(view.doc, d, n, counts[d]));
+  for (const b of buttons) b.disabled = !enabled;
+  pad.replaceChildren(...buttons);
+}
+
+function digitKey(doc, d, n, placed) {
+  const b = doc.createElement('button');
+  b.type = 'button';
+  b.dataset.action = 'digit';
+  b.dataset.digit = d;
+  const left = n - placed;
+  b.setAttribute('aria-label', `${symbol(d)}, ${left > 0 ? `${left} left` : 'all placed'}`);
+  b.classList.toggle('done', left <= 0);
+  const sym = span(doc, 'sym', symbol(d));
+  const count = span(doc, 'count', left > 0 ? String(left) : '');
+  b.append(sym, count);
+  return b;
+}
+
+function colorKey(doc, d) {
+  const b = doc.createElement('button');
+  b.type = 'button';
+  b.dataset.action = 'digit';
+  b.dataset.digit = d;
+  b.setAttribute('aria-label', `colour ${d}`);
+  const sw = span(doc, 'swatch');
+  sw.style.background = `var(--color-${d})`;
+  b.append(sw, span(doc, 'count', String(d)));
+  return b;
+}
+
+const RUNG_LABELS = ['Hint', 'Show pattern', 'Show result', 'Apply hint'];
+
+function renderControls(view, state, prefs) {
+  const $ = (sel) => view.doc.querySelector(sel);
+  renderButtons(view, state);
+  $('#tools').hidden = state.phase === 'setup';
+  $('#setup-tools').hidden = state.phase !== 'setup';
+  $('.modes').hidden = state.phase === 'setup';
+  const timer = $('#timer');
+  timer.textContent = formatTime(state.elapsed);
+  timer.hidden = prefs.timer === false;
+  const info = infoText(state);
+  $('#info').textContent = info;
+  view.doc.title = info ? `sudokit · ${info}` : 'sudokit';
+  $('#paused').hidden = !state.paused;
+  const pause = $('.clock [data-action="pause"]');
+  pause.setAttribute('aria-label', state.paused ? 'Resume' : 'Pause');
+  pause.classList.toggle('is-paused', !!state.paused);
+  pause.disabled = state.phase !== 'play';
+}
+
+function renderButtons(view, state) {
+  const $$ = (sel) => view.doc.querySelectorAll(sel);
+  const playing = state.phase === 'play' && !state.paused;
+  for (const b of $$('[data-action="mode"]')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  for (const b of $$('[data-action="undo"]')) b.disabled = state.at === 0 || state.paused || state.phase === 'solved';
+  for (const b of $$('[data-action="redo"]')) b.disabled = state.at >= state.history.length - 1 || !playing;
+  for (const name of ['hint', 'check', 'mistake', 'autonotes', 'restart', 'erase']) {
+    for (const b of $$(`#tools [data-action="${name}"]`)) b.disabled = !playing;
+  }
+  const rung = state.hint && state.hint.data.status === 'step' ? state.hint.rung : 0;
+  view.doc.querySelector('#tools [data-action="hint"]').textContent = RUNG_LABELS[rung];
+}
+
+/** "Easy · 9×9 · seed 42 · SE 2.3": what the header says about the game. */
+export function infoText(state) {
+  if (state.phase === 'setup') return `Your puzzle · ${layoutName(state.layout)} · type the givens`;
+  const i = state.info;
+  const parts = [i.level ? capital(i.level) : i.source === 'new' ? '' : 'Your puzzle', layoutName(state.layout)];
+  if (i.seed !== undefined && i.seed !== null) parts.push(`seed ${i.seed}`);
+  if (i.se !== undefined && i.se !== null) parts.push(`SE ${Number(i.se).toFixed(1)}`);
+  return parts.filter(Boolean).join(' · ');
+}
+
+function capital(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+// ---- dialogs -------------------------------------------------------------------------------
+
+/** Fill the finish dialog: time, rating, techniques. */
+export function renderFinish(doc, state) {
+  const i = state.info;
+  const facts = [['Time', formatTime(state.elapsed)], ['Layout', layoutName(state.layout)]];
+  if (i.level) facts.push(['Level', capital(i.level)]);
+  if (i.se !== undefined && i.se !== null) facts.push(['SE rating', Number(i.se).toFixed(1)]);
+  if (i.score) facts.push(['Score', String(i.score)]);
+  if (i.hardest) facts.push(['Hardest step', i.hardest]);
+  if (i.seed !== undefined && i.seed !== null) facts.push(['Seed', String(i.seed)]);
+  const dl = doc.querySelector('#finish-facts');
+  dl.replaceChildren(...facts.flatMap(([k, v]) => [el(doc, 'dt', k), el(doc, 'dd', v)]));
+  const list = doc.querySelector('#finish-techniques');
+  const items = Object.entries(i.techniques || {}).map(([name, count]) => {
+    const li = el(doc, 'li', name);
+    li.append(el(doc, 'span', `× ${count}`));
+    return li;
+  });
+  list.replaceChildren(...(items.length ? items : [el(doc, 'li', 'Rating not available')]));
+}
+
+/** Fill the Continue list from saved-game summaries. */
+export function renderContinue(doc, games, currentId) {
+  const list = doc.querySelector('#continue-list');
+  list.replaceChildren(...games.map((g) => continueItem(doc, g, currentId)));
+  doc.querySelector('#continue-empty').hidden = games.length > 0;
+}
+
+function continueItem(doc, g, currentId) {
+  const li = el(doc, 'li');
+  const open = el(doc, 'button');
+  open.type = 'button';
+  open.dataset.action = 'continue';
+  open.dataset.id = g.id;
+  const pct = Math.round(g.progress * 100);
+  open.append(
+    el(doc, 'b', `${g.name}${g.level ? ` · ${capital(g.level)}` : ''}`),
+    el(doc, 'span', `${formatTime(g.elapsed)} · ${pct} %${g.id === currentId ? ' · playing now' : ''}`),
+  );
+  const bar = el(doc, 'span', '');
+  bar.className = 'progress';
+  bar.style.setProperty('--p', `${pct}%`);
+  open.append(bar);
+  const del = el(doc, 'button', '×');
+  del.type = 'button';
+  del.className = 'icon';
+  del.dataset.action = 'delete-save';
+  del.dataset.id = g.id;
+  del.setAttribute('aria-label', `Delete saved game ${g.name}`);
+  li.append(open, del);
+  return li;
+}
+
+function el(doc, tag, text) {
+  const e = doc.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}

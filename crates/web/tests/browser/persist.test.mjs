@@ -1,0 +1,87 @@
+// Saving and resuming: a reload restores the game (values, notes, undo history,
+// time); the Continue list; the theme choice is remembered; pause; the help panel;
+// hiding the timer; the print style.
+
+import { describe, it } from 'node:test';
+import { setUp, skipUnlessReady, openPage, openLink, waitStatus, gridLine, label, assert } from './harness.mjs';
+
+const PUZZLE = '....86.7.....9.81.798135426..6.2..8.9.......23...79...8.9.4..6...79125381......94';
+
+describe('saving, theme, pause, help', { skip: skipUnlessReady() }, () => {
+  const env = setUp();
+
+  it('resumes after a reload, with its undo history; the Continue list holds several games', async () => {
+    const page = await openPage(env, { path: null });
+    await openLink(page, env, `?p=${PUZZLE}`);
+    const k = page.keyboard;
+    await k.press('5');
+    await k.press('ArrowRight');
+    await k.press('Shift+1');
+    await k.press('Shift+3');
+    await page.waitForTimeout(1200); // the clock ticks; the save follows each move within 0.3 s
+    const line = await gridLine(page);
+    await page.reload();
+    await waitStatus(page, 'Welcome back');
+    assert.equal(await gridLine(page), line);
+    assert.equal(await label(page, 'r1c2'), 'row 1, column 2, empty, notes 1 3');
+    assert.notEqual(await page.textContent('#timer'), '0:00');
+    await k.press('Control+z');
+    assert.equal(await label(page, 'r1c2'), 'row 1, column 2, empty, notes 1');
+    // A second game, then back to the first from the Continue list.
+    await page.click('[data-action="new"]');
+    await page.fill('#new-seed', '5');
+    await page.click('[data-action="generate"]');
+    await waitStatus(page, 'Good luck');
+    await page.click('[data-action="new"]');
+    await page.click('[data-tab="tab-continue"]');
+    const items = await page.$$eval('#continue-list [data-action="continue"]', (bs) => bs.map((b) => b.textContent));
+    assert.equal(items.length, 2);
+    assert.match(items[0], /9×9 · Easy.*playing now/);
+    assert.match(items[1], /9×9 · Medium\d+:\d\d · \d %/);
+    await page.click('#continue-list li:nth-child(2) [data-action="continue"]');
+    await waitStatus(page, 'Game restored');
+    assert.equal(await gridLine(page), line);
+    page.assertClean();
+  });
+
+  it('remembers the theme, follows the system\'s, pauses, shows the shortcuts', async () => {
+    const dark = await openPage(env, { colorScheme: 'dark' });
+    await waitStatus(dark, 'Good luck');
+    const bg = (p) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(await bg(dark), 'rgb(16, 19, 23)', 'dark by the system');
+    assert.equal(await dark.getAttribute('[data-action="theme"]', 'aria-pressed'), 'true');
+    await dark.click('[data-action="theme"]');
+    assert.equal(await bg(dark), 'rgb(244, 245, 247)', 'light by choice');
+    await dark.reload();
+    await waitStatus(dark, 'Welcome back');
+    assert.equal(await bg(dark), 'rgb(244, 245, 247)', 'the choice is remembered');
+    // Pause hides the grid and stops the clock; P resumes.
+    await dark.keyboard.press('p');
+    await dark.waitForSelector('#paused:not([hidden])');
+    const shown = await dark.$eval('[data-cell="r1c1"] > *', (e) => getComputedStyle(e).visibility).catch(() => 'hidden');
+    assert.equal(shown, 'hidden');
+    const t = await dark.textContent('#timer');
+    await dark.waitForTimeout(1500);
+    assert.equal(await dark.textContent('#timer'), t);
+    await dark.keyboard.press('p');
+    await dark.waitForSelector('#paused', { state: 'hidden' });
+    // "?" opens the shortcuts; Escape closes them.
+    await dark.keyboard.press('?');
+    await dark.waitForSelector('#dlg-help[open]');
+    assert.match(await dark.textContent('#dlg-help'), /Corner note/);
+    await dark.keyboard.press('Escape');
+    await dark.waitForSelector('#dlg-help:not([open])', { state: 'attached' });
+    // The timer can be hidden (Settings).
+    await dark.click('[data-action="settings"]');
+    await dark.uncheck('#set-timer');
+    await dark.keyboard.press('Escape');
+    assert.equal(await dark.isVisible('#timer'), false);
+    // Printing shows the grid alone, black on white.
+    await dark.emulateMedia({ media: 'print' });
+    assert.equal(await dark.isVisible('#board'), true);
+    for (const hidden of ['.bar', '.side']) assert.equal(await dark.isVisible(hidden), false, `${hidden} not printed`);
+    const ink = await dark.$eval('.given .value', (e) => getComputedStyle(e).color);
+    assert.equal(ink, 'rgb(0, 0, 0)');
+    dark.assertClean();
+  });
+});
