@@ -2,7 +2,8 @@
 //! keep-alive connection, sending hint and new-game requests back to back for 30 s
 //! (`SUDOKIT_LOAD_SECS` to change). Prints requests/s, p50/p99 latency per endpoint, the
 //! errors (any answer but 200, or a broken connection), and the server's resident memory
-//! before and after each of three floods (growth would show as a climb).
+//! before and after each of three floods (`SUDOKIT_LOAD_ROUNDS`; growth would show as a
+//! climb).
 //!
 //! `cargo bench -p sudokit --bench serve_load`
 
@@ -31,12 +32,16 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(30u64);
+    let rounds = std::env::var("SUDOKIT_LOAD_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3u32);
     let mut server = start();
     let port = read_port(&mut server);
     let pid = server.id();
     println!("sudokit serve on 127.0.0.1:{port}, {CLIENTS} clients, {secs} s per flood");
     let before = rss_kib(pid);
-    for round in 1..=3 {
+    for round in 1..=rounds {
         let mut report = flood(port, Duration::from_secs(secs));
         report.print(round, secs);
         println!(
