@@ -319,6 +319,24 @@ mod tests {
         }
     }
 
+    /// What a picture of a step highlights is made of the board's candidates, and a
+    /// single's highlight is the digit it places.
+    #[test]
+    fn highlights_are_candidates_of_the_board() {
+        let mut steps = 0;
+        along_three_paths(|board| {
+            let step = next_step(board, &Options::default()).expect("a step");
+            let lit = step.highlights(board);
+            assert!(!lit.is_empty(), "{:?} highlights nothing", step.technique);
+            assert!(lit.iter().all(|&(c, d)| board.has(c, d)), "{step:?}");
+            if let crate::Pattern::Single { cell, digit, .. } = step.pattern {
+                assert_eq!(lit, vec![(cell, digit)]);
+            }
+            steps += 1;
+        });
+        assert!(steps > 100, "{steps} steps");
+    }
+
     /// Whenever the implications between single candidates prove nothing, the finders
     /// the engine then skips (X-Chain, Remote Pair, W-Wing, XY-Chain) find nothing
     /// either, looking everywhere and without the skip.
