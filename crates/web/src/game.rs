@@ -271,14 +271,15 @@ fn conflict_cells(grid: &Grid) -> Vec<Cell> {
 pub fn hint(p: &Puzzle, pos: &Position) -> Result<Json, ApiError> {
     let solution = unique_solution(p)?;
     let layout = p.layout();
-    let board = Board::new(&pos.grid, Some(&marks(p, pos)));
+    let marks = marks(p, pos);
+    let board = Board::new(&pos.grid, Some(&marks));
     let candidates = Json::Array(
         layout
             .cells()
             .map(|c| Json::from(symbols(board.candidates(c))))
             .collect(),
     );
-    let (status, step, mistake) = match first_mistake(p, pos, &solution) {
+    let (status, step, mistake) = match first_mistake(p, pos, &marks, &solution) {
         Some(m) => ("mistake", Json::Null, m),
         None if board.is_solved() => ("solved", Json::Null, Json::Null),
         None => match next_step(&board, &Options::default()) {
@@ -309,7 +310,7 @@ fn marks(p: &Puzzle, pos: &Position) -> Vec<DigitSet> {
 }
 
 /// The first wrong entry, else the first cell whose notes leave out its solution digit.
-fn first_mistake(p: &Puzzle, pos: &Position, solution: &Grid) -> Option<Json> {
+fn first_mistake(p: &Puzzle, pos: &Position, marks: &[DigitSet], solution: &Grid) -> Option<Json> {
     let layout = p.layout();
     let right = |c: Cell| solution.get(c).expect("complete");
     let wrong = layout
@@ -324,10 +325,7 @@ fn first_mistake(p: &Puzzle, pos: &Position, solution: &Grid) -> Option<Json> {
         );
         return Some(mistake(layout, c, d, "wrong-entry", message));
     }
-    let marks = marks(p, pos);
-    let lost = layout
-        .cells()
-        .find(|&c| pos.grid.get(c).is_none() && !marks[c.index()].contains(right(c)))?;
+    let lost = lost_cell(&pos.grid, marks, solution)?;
     let message = format!(
         "the notes of {} leave out the digit that belongs there; no honest step follows \
          from notes that rule out the solution",
@@ -340,6 +338,14 @@ fn first_mistake(p: &Puzzle, pos: &Position, solution: &Grid) -> Option<Json> {
         "lost-candidate",
         message,
     ))
+}
+
+/// The first open cell of `grid` whose marks leave out its digit in `solution`.
+fn lost_cell(grid: &Grid, marks: &[DigitSet], solution: &Grid) -> Option<Cell> {
+    grid.layout().cells().find(|&c| {
+        let d = solution.get(c).expect("a solution is complete");
+        grid.get(c).is_none() && !marks[c.index()].contains(d)
+    })
 }
 
 fn mistake(layout: &Layout, cell: Cell, digit: Digit, kind: &str, message: String) -> Json {
@@ -427,18 +433,15 @@ fn path(
     deadline: Instant,
 ) -> Result<(sudokit_logic::Path, sudokit_logic::Rating), ApiError> {
     let solution = unique_solution(p)?;
-    if let Some(marks) = &p.marks {
-        let layout = p.layout();
-        let lost = layout.cells().find(|&c| {
-            let d = solution.get(c).expect("complete");
-            p.grid.get(c).is_none() && !marks[c.index()].contains(d)
-        });
-        if let Some(c) = lost {
-            let name = layout.cell_name(c);
-            return Err(ApiError::Unanswerable(format!(
-                "the pencil marks rule out the solution ({name} loses its digit)"
-            )));
-        }
+    if let Some(c) = p
+        .marks
+        .as_ref()
+        .and_then(|m| lost_cell(&p.grid, m, &solution))
+    {
+        let name = p.layout().cell_name(c);
+        return Err(ApiError::Unanswerable(format!(
+            "the pencil marks rule out the solution ({name} loses its digit)"
+        )));
     }
     let board = start(p);
     let path =
