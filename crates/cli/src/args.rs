@@ -44,6 +44,90 @@ pub enum Command {
     Transform(TransformArgs),
     /// Serve the web page to play in the browser (and its JSON API) until Ctrl-C.
     Serve(ServeArgs),
+    /// Print a puzzle book (PDF, SVG or PNG): labels with level, SE estimate and hardest
+    /// technique, worked solutions with a diagram per step, solution pages.
+    Print(PrintArgs),
+}
+
+/// `sudokit print`.
+#[derive(Args, Debug)]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub logic: LogicArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// The file to write: .pdf, .svg or .png (a book of several pages as .svg or .png
+    /// becomes NAME-1.svg, NAME-2.svg, ...).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// The output format (by default, from the output file's extension).
+    #[arg(long, value_enum)]
+    pub format: Option<PrintFormat>,
+    /// Puzzles a page: 1, 2, 4, 6, 9 or 12.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = per_page)]
+    pub per_page: usize,
+    /// The paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// A title for the first page.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Add pages of small solution grids at the end.
+    #[arg(long)]
+    pub solutions: bool,
+    /// Order the puzzles: `difficulty` puts the easiest first.
+    #[arg(long, value_enum)]
+    pub sort: Option<SortArg>,
+    /// Add each puzzle's worked solution: every step beyond singles as a diagram with
+    /// its sentence, runs of singles in one line.
+    #[arg(long)]
+    pub worked: bool,
+    /// Leave out the labels under the puzzles (number, level, SE estimate, hardest
+    /// technique) and the contents lines.
+    #[arg(long)]
+    pub no_labels: bool,
+    /// Resolution of PNG pages, in dots per inch.
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
+    pub dpi: u32,
+}
+
+/// What `print` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintFormat {
+    /// A PDF, one page a page.
+    Pdf,
+    /// SVG, one file a page.
+    Svg,
+    /// PNG, one file a page.
+    Png,
+}
+
+/// Paper sizes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaperArg {
+    /// 210 × 297 mm.
+    A4,
+    /// 8.5 × 11 in.
+    Letter,
+    /// 148 × 210 mm.
+    A5,
+}
+
+/// Orders for a book.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortArg {
+    /// Easiest first (level, then score, then SE estimate).
+    Difficulty,
+}
+
+/// `--per-page`: one of the layouts a page offers.
+fn per_page(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if [1, 2, 4, 6, 9, 12].contains(&n) => Ok(n),
+        _ => Err("choose 1, 2, 4, 6, 9 or 12".to_string()),
+    }
 }
 
 /// `sudokit serve`.
@@ -271,6 +355,10 @@ pub struct HintArgs {
     /// Add a plain sentence explaining the step.
     #[arg(long)]
     pub sentence: bool,
+    /// Also draw the step as an SVG diagram in FILE (the puzzles after the first:
+    /// NAME-2.svg, NAME-3.svg, ...).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
@@ -291,6 +379,9 @@ pub struct ExplainArgs {
     /// Add a plain sentence under each step.
     #[arg(long)]
     pub sentences: bool,
+    /// Also draw every step as an SVG diagram in DIR: puzzle1-step001.svg, ...
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,

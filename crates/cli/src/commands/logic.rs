@@ -16,6 +16,8 @@ pub struct Prepared<'a> {
     pub grid: &'a Grid,
     /// The board to start from (the pencil marks when the input had them).
     pub board: Board,
+    /// Its one solution.
+    pub solution: Grid,
 }
 
 /// The engine options the flags ask for.
@@ -60,5 +62,6 @@ pub fn prepare<'a>(job: &'a Job, json: JsonError) -> Result<Prepared<'a>, Reply>
     Ok(Prepared {
         grid,
         board: Board::new(grid, job.marks.as_deref()),
+        solution,
     })
 }

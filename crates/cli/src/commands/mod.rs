@@ -9,6 +9,7 @@ mod explain;
 mod generate;
 mod hint;
 mod logic;
+mod print;
 mod rate;
 mod serve;
 mod solve;
@@ -43,6 +44,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Canon(a) => canon::run_canon(a),
         Command::Transform(a) => canon::run_transform(a),
         Command::Serve(a) => serve::run(a),
+        Command::Print(a) => print::run(a),
     }
 }
 

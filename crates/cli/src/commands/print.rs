@@ -1,0 +1,177 @@
+//! `sudokit print`: a puzzle book as PDF, SVG or PNG.
+//!
+//! Flags are checked first (format, paper, layout, a writable output); then every
+//! puzzle is read, and the unreadable or unsound ones are reported and left out; the
+//! layout is checked against the largest grid; then the puzzles are solved and rated in
+//! parallel, laid out, and written.
+
+use std::fs::{self, File};
+use std::path::{Path as FsPath, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{anyhow, bail, Context, Result};
+use sudokit_logic::{rate, solve, Board, Options};
+use sudokit_render::book::{self, sort_by_difficulty, Book, Entry};
+use sudokit_render::output;
+
+use super::default_threads;
+use super::logic::{options, prepare, Prepared};
+use crate::args::{PaperArg, PrintArgs, PrintFormat, SortArg};
+use crate::input::{self, Job};
+
+pub fn run(args: PrintArgs) -> Result<ExitCode> {
+    let format = format_of(&args)?;
+    let book = Book {
+        paper: match args.paper {
+            PaperArg::A4 => book::Paper::A4,
+            PaperArg::Letter => book::Paper::Letter,
+            PaperArg::A5 => book::Paper::A5,
+        },
+        per_page: args.per_page,
+        title: args.title.clone(),
+        labels: !args.no_labels,
+        solutions: args.solutions,
+    };
+    writable(&args.output)?;
+    let jobs = read(&args)?;
+    let mut failed = false;
+    let sound: Vec<Prepared> = jobs
+        .iter()
+        .filter_map(|job| match prepare(job, None) {
+            Ok(p) => Some(p),
+            Err(reply) => {
+                eprintln!("{}; left out of the book", reply.err);
+                failed = true;
+                None
+            }
+        })
+        .collect();
+    if sound.is_empty() {
+        let _ = fs::remove_file(&args.output);
+        eprintln!("no puzzle to print");
+        return Ok(ExitCode::FAILURE);
+    }
+    let side = sound.iter().map(|p| p.grid.side()).max();
+    book.check_fit(side.unwrap_or(9), if book.labels { 6 } else { 0 })?;
+    let threads = args.run.threads.map_or_else(default_threads, usize::from);
+    let mut entries = entries(&sound, &args, &options(&args.logic), threads);
+    if args.sort == Some(SortArg::Difficulty) {
+        sort_by_difficulty(&mut entries);
+    }
+    let pages = book::pages(&entries, &book)?;
+    write(&args.output, format, &pages.svgs, &book, args.dpi)?;
+    Ok(super::exit_code(failed))
+}
+
+/// `--format`, or the output's extension.
+fn format_of(args: &PrintArgs) -> Result<PrintFormat> {
+    if let Some(f) = args.format {
+        return Ok(f);
+    }
+    let ext = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("pdf") => Ok(PrintFormat::Pdf),
+        Some("svg") => Ok(PrintFormat::Svg),
+        Some("png") => Ok(PrintFormat::Png),
+        _ => bail!(
+            "cannot tell the format of {}: name it .pdf, .svg or .png, or give --format",
+            args.output.display()
+        ),
+    }
+}
+
+/// Creates the output file now, so a path that cannot be written fails before any work.
+fn writable(path: &FsPath) -> Result<()> {
+    File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Every record of the inputs (a file that cannot be opened gives one error record).
+fn read(args: &PrintArgs) -> Result<Vec<Job>> {
+    let opts = input::read_options(&args.input)?;
+    let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)));
+    Ok(input::jobs(sources, opts).collect())
+}
+
+/// Each puzzle with its solution, and its rating and path when the book needs them;
+/// `threads` workers take the puzzles in turn.
+fn entries(jobs: &[Prepared], args: &PrintArgs, options: &Options, threads: usize) -> Vec<Entry> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Entry)>> = Mutex::new(Vec::with_capacity(jobs.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                let entry = entry(job, args, options);
+                done.lock().expect("no worker panics").push((i, entry));
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no worker panics");
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, e)| e).collect()
+}
+
+fn entry(prepared: &Prepared, args: &PrintArgs, options: &Options) -> Entry {
+    let needs_path = !args.no_labels || args.worked || args.sort.is_some();
+    let (rating, path) = if needs_path {
+        let start = Board::new(prepared.grid, None);
+        let path = solve(&start, options);
+        (Some(rate(&start, &path)), Some((start, path)))
+    } else {
+        (None, None)
+    };
+    Entry {
+        puzzle: prepared.grid.clone(),
+        solution: args.solutions.then(|| prepared.solution.clone()),
+        rating,
+        path: path.filter(|_| args.worked),
+    }
+}
+
+/// Writes the pages: one PDF, or one SVG or PNG file a page.
+fn write(path: &FsPath, format: PrintFormat, svgs: &[String], book: &Book, dpi: u32) -> Result<()> {
+    let bytes = |svg: &String, page: usize| -> Result<Vec<u8>> {
+        match format {
+            PrintFormat::Svg => Ok(svg.clone().into_bytes()),
+            PrintFormat::Png => {
+                output::png(svg, dpi as f32).map_err(|e| anyhow!("page {page}: {e}"))
+            }
+            PrintFormat::Pdf => unreachable!("a PDF is one file"),
+        }
+    };
+    if format == PrintFormat::Pdf {
+        let pdf = output::pdf(svgs, book.title.as_deref())?;
+        return fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()));
+    }
+    if svgs.len() == 1 {
+        let data = bytes(&svgs[0], 1)?;
+        return fs::write(path, data).with_context(|| format!("cannot write {}", path.display()));
+    }
+    let _ = fs::remove_file(path);
+    for (i, svg) in svgs.iter().enumerate() {
+        let name = numbered(path, i + 1);
+        fs::write(&name, bytes(svg, i + 1)?)
+            .with_context(|| format!("cannot write {}", name.display()))?;
+    }
+    Ok(())
+}
+
+/// `book.png` → `book-3.png`.
+pub fn numbered(path: &FsPath, n: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "page".into(), |s| s.to_string_lossy());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    path.with_file_name(name)
+}

@@ -1,0 +1,792 @@
+//! A book: pages of puzzles with their labels, worked solutions and small solution grids,
+//! each page one SVG in points (1/72 inch) on the chosen paper.
+//!
+//! ```text
+//!  ┌──────────── paper ────────────┐   margin all round; page 1 opens with the
+//!  │   Title                       │   title and a contents line per level;
+//!  │   Easy 1–4 · Hard 5–8         │   then cols × rows slots, each a grid and
+//!  │  ┌─────┐  ┌─────┐             │   its label, centred in the slot;
+//!  │  │grid │  │grid │   slot      │   every page ends with its number.
+//!  │  └─────┘  └─────┘             │
+//!  │  1 Easy…  2 Hard…             │
+//!  │              3 / 12           │
+//!  └───────────────────────────────┘
+//! ```
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use sudokit_core::Grid;
+use sudokit_logic::{Board, Level, Path, Rating, Technique};
+
+use crate::figure::{figure, figure_height, step_caption, text, Caption, LEADING};
+use crate::font;
+use crate::scene::Scene;
+use crate::svg::Svg;
+
+/// Puzzles a page can hold.
+pub const PER_PAGE: [usize; 6] = [1, 2, 4, 6, 9, 12];
+
+/// The smallest cell of a puzzle to solve on paper, in millimetres.
+pub const MIN_CELL_MM: f64 = 4.0;
+
+/// Points in a millimetre.
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+/// A paper size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+    /// ISO A5, 148 × 210 mm.
+    A5,
+}
+
+impl Paper {
+    /// Width and height in points.
+    pub fn size(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0 * PT_PER_MM, 297.0 * PT_PER_MM),
+            Paper::Letter => (612.0, 792.0),
+            Paper::A5 => (148.0 * PT_PER_MM, 210.0 * PT_PER_MM),
+        }
+    }
+
+    /// The margin on every side, in points.
+    pub fn margin(self) -> f64 {
+        match self {
+            Paper::A5 => 30.0,
+            _ => 42.0,
+        }
+    }
+
+    /// Its name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+            Paper::A5 => "a5",
+        }
+    }
+}
+
+impl FromStr for Paper {
+    type Err = BookError;
+
+    fn from_str(s: &str) -> Result<Paper, BookError> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            "a5" => Ok(Paper::A5),
+            _ => Err(BookError::Paper(s.to_string())),
+        }
+    }
+}
+
+/// Why a book cannot be laid out.
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[non_exhaustive]
+pub enum BookError {
+    /// A paper size not known.
+    #[error("unknown paper size {0:?}; the sizes are a4, letter and a5")]
+    Paper(String),
+    /// A number of puzzles a page not offered.
+    #[error("{0} puzzles a page is not a layout; choose 1, 2, 4, 6, 9 or 12")]
+    PerPage(usize),
+    /// The grids would be too small to solve on paper.
+    #[error(
+        "{per_page} puzzles a page do not fit {side}×{side} grids on {paper} paper: cells \
+         would be {cell_mm:.1} mm, and solving needs at least {MIN_CELL_MM} mm; {fits}"
+    )]
+    TooSmall {
+        /// Puzzles a page asked for.
+        per_page: usize,
+        /// The grid's side.
+        side: usize,
+        /// The paper's name.
+        paper: &'static str,
+        /// The cell size it would give.
+        cell_mm: f64,
+        /// What fits instead.
+        fits: String,
+    },
+}
+
+/// One puzzle of a book: the puzzle, and what the book prints about it.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its solution (for the solution pages).
+    pub solution: Option<Grid>,
+    /// Its rating (for the label and the contents).
+    pub rating: Option<Rating>,
+    /// Its logical path from the start board (for the worked solution).
+    pub path: Option<(Board, Path)>,
+}
+
+/// How to lay out a book.
+#[derive(Clone, Debug)]
+pub struct Book {
+    /// The paper.
+    pub paper: Paper,
+    /// Puzzles a page: one of [`PER_PAGE`].
+    pub per_page: usize,
+    /// The title on the first page, if any.
+    pub title: Option<String>,
+    /// Print each puzzle's number, level, SE estimate and hardest technique under it,
+    /// and a contents line per level on the first page.
+    pub labels: bool,
+    /// Add pages of small solution grids at the end.
+    pub solutions: bool,
+}
+
+/// Where a grid was put on a page, in points from the top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Side of the grid.
+    pub side: f64,
+}
+
+/// A laid-out book: each page's SVG and the grids placed on it.
+#[derive(Clone, Debug, Default)]
+pub struct Pages {
+    /// One SVG document a page.
+    pub svgs: Vec<String>,
+    /// The grids of each page, in the order drawn.
+    pub grids: Vec<Vec<Placement>>,
+}
+
+/// Sorts entries easiest first (by level, then score, then SE estimate; unrated last),
+/// keeping the input order among equals.
+pub fn sort_by_difficulty(entries: &mut [Entry]) {
+    entries.sort_by(|a, b| {
+        key(a)
+            .partial_cmp(&key(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+}
+
+fn key(e: &Entry) -> (u8, Option<Level>, u32, f32) {
+    match &e.rating {
+        Some(r) => (0, Some(r.level), r.score, r.se),
+        None => (1, None, 0, 0.0),
+    }
+}
+
+/// The columns and rows of a page holding `per_page` puzzles.
+fn arrangement(per_page: usize) -> Option<(usize, usize)> {
+    match per_page {
+        1 => Some((1, 1)),
+        2 => Some((1, 2)),
+        4 => Some((2, 2)),
+        6 => Some((2, 3)),
+        9 => Some((3, 3)),
+        12 => Some((3, 4)),
+        _ => None,
+    }
+}
+
+/// The size of a puzzle's label text for a layout.
+fn label_size(per_page: usize) -> f64 {
+    match per_page {
+        1 | 2 => 12.0,
+        4 | 6 => 10.0,
+        _ => 8.5,
+    }
+}
+
+/// A rectangle of a page, in points.
+#[derive(Clone, Copy, Debug)]
+struct Area {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Book {
+    fn body(&self, top: f64) -> Area {
+        let (w, h) = self.paper.size();
+        let m = self.paper.margin();
+        Area {
+            x: m,
+            y: m + top,
+            w: w - 2.0 * m,
+            h: h - 2.0 * m - top - FOOTER,
+        }
+    }
+
+    /// The slots of a puzzle page whose header takes `top` points, and each slot's grid.
+    fn slots(&self, top: f64, cols: usize, rows: usize, label: f64) -> Vec<Placement> {
+        let area = self.body(top);
+        let (sw, sh) = (area.w / cols as f64, area.h / rows as f64);
+        let gap = GAP.min(sw * 0.12);
+        let side = (sw - gap).min(sh - gap - label);
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .map(|(r, c)| Placement {
+                x: area.x + c as f64 * sw + (sw - side) / 2.0,
+                y: area.y + r as f64 * sh + (sh - side - label) / 2.0,
+                side,
+            })
+            .collect()
+    }
+
+    /// Checks that puzzles of side `side` fit [`Book::per_page`] to a page (the first
+    /// page, with its header, is the tightest).
+    ///
+    /// # Errors
+    /// [`BookError::PerPage`] for a layout not offered, [`BookError::TooSmall`] when
+    /// the cells would be smaller than [`MIN_CELL_MM`].
+    pub fn check_fit(&self, side: usize, levels: usize) -> Result<(), BookError> {
+        let cell_mm = |per_page: usize| -> Option<f64> {
+            let (cols, rows) = arrangement(per_page)?;
+            let book = Book {
+                per_page,
+                ..self.clone()
+            };
+            let slot = book.slots(book.header_height(levels), cols, rows, book.label_height());
+            Some(slot[0].side / side as f64 / PT_PER_MM)
+        };
+        let cell = cell_mm(self.per_page).ok_or(BookError::PerPage(self.per_page))?;
+        if cell >= MIN_CELL_MM {
+            return Ok(());
+        }
+        let best = PER_PAGE
+            .iter()
+            .rev()
+            .find(|&&p| cell_mm(p).is_some_and(|c| c >= MIN_CELL_MM));
+        let fits = match best {
+            Some(p) => format!("at most {p} a page fit"),
+            None => "no layout fits; use larger paper".to_string(),
+        };
+        Err(BookError::TooSmall {
+            per_page: self.per_page,
+            side,
+            paper: self.paper.name(),
+            cell_mm: cell,
+            fits,
+        })
+    }
+
+    fn label_height(&self) -> f64 {
+        if self.labels {
+            label_size(self.per_page) * 2.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The first page's header: the title and a contents line per level.
+    fn header_height(&self, levels: usize) -> f64 {
+        let title = if self.title.is_some() {
+            TITLE * 1.8
+        } else {
+            0.0
+        };
+        let contents = if self.labels && levels > 0 {
+            (levels as f64 + 0.5) * CONTENTS * LEADING
+        } else {
+            0.0
+        };
+        title + contents
+    }
+}
+
+/// Space between neighbouring slots, in points.
+const GAP: f64 = 22.0;
+/// Space kept at the foot of a page for its number.
+const FOOTER: f64 = 16.0;
+/// Font sizes: the title, the contents, section headings, the page number.
+const TITLE: f64 = 20.0;
+const CONTENTS: f64 = 10.0;
+const HEADING: f64 = 14.0;
+const FOOT: f64 = 8.0;
+
+/// Lays out the book: puzzle pages, then the worked solutions of the entries that carry
+/// a path, then (when asked) the solution pages. Entries are numbered from 1 in order.
+///
+/// # Errors
+/// As [`Book::check_fit`], for the largest grid of the book.
+pub fn pages(entries: &[Entry], book: &Book) -> Result<Pages, BookError> {
+    let levels = contents(entries).len();
+    let side = entries.iter().map(|e| e.puzzle.side()).max().unwrap_or(9);
+    book.check_fit(side, levels)?;
+    let mut out = Writer::new(book);
+    puzzle_pages(entries, book, &mut out);
+    for (i, entry) in entries.iter().enumerate() {
+        if let Some((start, path)) = &entry.path {
+            worked_pages(i + 1, entry, start, path, &mut out);
+        }
+    }
+    if book.solutions {
+        solution_pages(entries, &mut out);
+    }
+    Ok(out.finish())
+}
+
+/// Pages being written: the finished ones and the current one.
+struct Writer<'b> {
+    book: &'b Book,
+    pages: Vec<(Svg, Vec<Placement>)>,
+}
+
+impl<'b> Writer<'b> {
+    fn new(book: &'b Book) -> Writer<'b> {
+        Writer {
+            book,
+            pages: Vec::new(),
+        }
+    }
+
+    fn page(&mut self) -> &mut (Svg, Vec<Placement>) {
+        self.pages.push((Svg::new(), Vec::new()));
+        self.pages.last_mut().expect("just pushed")
+    }
+
+    fn current(&mut self) -> &mut (Svg, Vec<Placement>) {
+        if self.pages.is_empty() {
+            return self.page();
+        }
+        self.pages.last_mut().expect("not empty")
+    }
+
+    /// Each page as a document, with its number at the foot.
+    fn finish(self) -> Pages {
+        let (w, h) = self.book.paper.size();
+        let total = self.pages.len();
+        let mut out = Pages::default();
+        for (i, (mut svg, grids)) in self.pages.into_iter().enumerate() {
+            let foot = format!("{} / {total}", i + 1);
+            let y = h - self.book.paper.margin() + FOOT;
+            text(&mut svg, w / 2.0, y, FOOT, false, "middle", &foot);
+            let mut page = Svg::new();
+            page.leaf(
+                "rect",
+                &[
+                    ("width", w.into()),
+                    ("height", h.into()),
+                    ("fill", "#ffffff".into()),
+                ],
+            );
+            page.append(svg);
+            out.svgs.push(page.document(w, h, "pt"));
+            out.grids.push(grids);
+        }
+        out
+    }
+}
+
+/// A contents line per level: `Easy: 1–4, 9`, in level order (unrated puzzles last).
+fn contents(entries: &[Entry]) -> Vec<String> {
+    let mut by_level: Vec<(Option<Level>, Vec<usize>)> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let level = e.rating.as_ref().map(|r| r.level);
+        match by_level.iter_mut().find(|(l, _)| *l == level) {
+            Some((_, list)) => list.push(i + 1),
+            None => by_level.push((level, vec![i + 1])),
+        }
+    }
+    if by_level.iter().all(|(l, _)| l.is_none()) {
+        return Vec::new();
+    }
+    by_level.sort_by_key(|(l, _)| (l.is_none(), *l));
+    by_level
+        .iter()
+        .map(|(level, list)| {
+            let name = level.map_or("Unrated", |l| l.name());
+            let count = list.len();
+            let s = if count == 1 { "" } else { "s" };
+            format!("{name}: {count} puzzle{s}, {}", ranges(list))
+        })
+        .collect()
+}
+
+/// `1–4, 9, 11–12` for a sorted list of numbers.
+fn ranges(list: &[usize]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < list.len() {
+        let mut j = i;
+        while j + 1 < list.len() && list[j + 1] == list[j] + 1 {
+            j += 1;
+        }
+        if !out.is_empty() {
+            out += ", ";
+        }
+        if j > i {
+            let _ = write!(out, "{}–{}", list[i], list[j]);
+        } else {
+            let _ = write!(out, "{}", list[i]);
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// `Hard · SE 4.2 · X-Wing`: what a label says after the number.
+pub fn label(rating: &Rating) -> String {
+    if !rating.solved {
+        return format!("beyond logic · SE > {:.1}", rating.se);
+    }
+    let hardest = rating.hardest.map_or("singles", Technique::name);
+    format!("{} · SE {:.1} · {hardest}", rating.level.name(), rating.se)
+}
+
+fn puzzle_pages(entries: &[Entry], book: &Book, out: &mut Writer) {
+    let (cols, rows) = arrangement(book.per_page).expect("checked by check_fit");
+    let lines = if book.labels {
+        contents(entries)
+    } else {
+        Vec::new()
+    };
+    let top = book.header_height(lines.len());
+    let size = label_size(book.per_page);
+    for (chunk_no, chunk) in entries.chunks(book.per_page).enumerate() {
+        let first = chunk_no == 0;
+        let slots = book.slots(
+            if first { top } else { 0.0 },
+            cols,
+            rows,
+            book.label_height(),
+        );
+        let (svg, grids) = out.page();
+        if first {
+            header(book, &lines, svg);
+        }
+        for (k, (entry, slot)) in chunk.iter().zip(&slots).enumerate() {
+            let number = chunk_no * book.per_page + k + 1;
+            grid(&Scene::puzzle(&entry.puzzle), slot, svg);
+            grids.push(*slot);
+            if book.labels {
+                puzzle_label(number, entry.rating.as_ref(), slot, size, svg);
+            }
+        }
+    }
+}
+
+fn grid(scene: &Scene, at: &Placement, svg: &mut Svg) {
+    let frame = crate::draw::Frame {
+        x: at.x,
+        y: at.y,
+        cell: at.side / scene.layout.side() as f64,
+    };
+    crate::draw::draw(scene, &frame, svg);
+}
+
+/// The title, then the contents lines, from the top margin.
+fn header(book: &Book, lines: &[String], svg: &mut Svg) {
+    let (w, _) = book.paper.size();
+    let m = book.paper.margin();
+    let mut y = m;
+    if let Some(title) = &book.title {
+        text(svg, w / 2.0, y + TITLE, TITLE, true, "middle", title);
+        y += TITLE * 1.8;
+    }
+    for line in lines {
+        y += CONTENTS * LEADING;
+        text(svg, m, y, CONTENTS, false, "start", line);
+    }
+}
+
+/// `12` in bold, then the rating, under the grid; shrunk to the grid's width.
+fn puzzle_label(number: usize, rating: Option<&Rating>, at: &Placement, size: f64, svg: &mut Svg) {
+    let head = number.to_string();
+    let rest = rating.map(label).unwrap_or_default();
+    let measure =
+        |s: f64| font::width(&head, s, true) + font::width(&format!("  {rest}"), s, false);
+    let size = if measure(size) > at.side {
+        (size * at.side / measure(size)).max(5.0)
+    } else {
+        size
+    };
+    let baseline = at.y + at.side + size * 1.45;
+    text(svg, at.x, baseline, size, true, "start", &head);
+    if !rest.is_empty() {
+        let x = at.x + font::width(&format!("{head}  "), size, true);
+        text(svg, x, baseline, size, false, "start", &rest);
+    }
+}
+
+/// Small solution grids, as many a page as stay legible, each with its number.
+fn solution_pages(entries: &[Entry], out: &mut Writer) {
+    let book = out.book;
+    let side = entries.iter().map(|e| e.puzzle.side()).max().unwrap_or(9);
+    let label = 8.0;
+    let heading = HEADING * 2.0;
+    let arrangements = [(5, 6), (4, 5), (3, 4), (2, 3), (2, 2), (1, 2), (1, 1)];
+    let legible = |&(c, r): &(usize, usize)| {
+        book.slots(heading, c, r, label * 1.6)[0].side / side as f64 >= 6.0
+    };
+    let (cols, rows) = arrangements.into_iter().find(legible).unwrap_or((1, 1));
+    let slots = book.slots(heading, cols, rows, label * 1.6);
+    let solved: Vec<(usize, &Entry)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.solution.is_some())
+        .collect();
+    for (page_no, chunk) in solved.chunks(cols * rows).enumerate() {
+        let (svg, grids) = out.page();
+        let m = book.paper.margin();
+        let title = if page_no == 0 {
+            "Solutions"
+        } else {
+            "Solutions (continued)"
+        };
+        text(svg, m, m + HEADING, HEADING, true, "start", title);
+        for ((i, entry), slot) in chunk.iter().zip(&slots) {
+            let solution = entry.solution.as_ref().expect("filtered");
+            grid(&Scene::solution(&entry.puzzle, solution), slot, svg);
+            grids.push(*slot);
+            let baseline = slot.y + slot.side + label * 1.4;
+            text(
+                svg,
+                slot.x,
+                baseline,
+                label,
+                true,
+                "start",
+                &(i + 1).to_string(),
+            );
+        }
+    }
+}
+
+/// One puzzle's logical path: its steps beyond singles as captioned diagrams, two to a
+/// row when they stay legible; runs of singles as one line; the end as a sentence (and
+/// the board, when the engine got stuck).
+fn worked_pages(number: usize, entry: &Entry, start: &Board, path: &Path, out: &mut Writer) {
+    let mut flow = Flow::new(out, number, entry);
+    let layout = start.layout().clone();
+    let mut board = start.clone();
+    let mut singles: Vec<String> = Vec::new();
+    for (i, step) in path.steps.iter().enumerate() {
+        if is_single(step.technique) {
+            let &(cell, digit) = step.placements.first().expect("a single places a digit");
+            singles.push(format!("{}={digit}", layout.cell_name(cell)));
+        } else {
+            flow.singles(&mut singles);
+            let caption = step_caption(&layout, Some(i + 1), step, flow.caption, flow.width);
+            flow.figure(&Scene::step(&board, step), caption);
+        }
+        board.apply(step);
+    }
+    flow.singles(&mut singles);
+    if path.solved {
+        flow.paragraph("Solved.", true);
+    } else {
+        let why = "No technique applies from here: the puzzle needs more than logic this \
+                   engine knows. The board so far:";
+        flow.paragraph(why, false);
+        let caption = Caption::default();
+        flow.figure(&Scene::board(&board), caption);
+    }
+}
+
+fn is_single(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
+    )
+}
+
+/// The flow of a worked solution: a cursor down the page, diagrams in columns.
+struct Flow<'w, 'b> {
+    out: &'w mut Writer<'b>,
+    heading: String,
+    subtitle: String,
+    area: Area,
+    y: f64,
+    cols: usize,
+    width: f64,
+    caption: f64,
+    /// Diagrams of the row being filled: their heights.
+    row: Vec<f64>,
+}
+
+impl<'w, 'b> Flow<'w, 'b> {
+    fn new(out: &'w mut Writer<'b>, number: usize, entry: &Entry) -> Flow<'w, 'b> {
+        let area = out.book.body(0.0);
+        let n = entry.puzzle.side() as f64;
+        let two = (area.w - GAP) / 2.0;
+        let cols = if two / n >= 20.0 { 2 } else { 1 };
+        let width = if cols == 2 {
+            two
+        } else {
+            area.w.min(area.h * 0.75)
+        };
+        let mut flow = Flow {
+            out,
+            heading: format!("Puzzle {number}"),
+            subtitle: entry.rating.as_ref().map(label).unwrap_or_default(),
+            area,
+            y: 0.0,
+            cols,
+            width,
+            caption: if cols == 2 { 8.5 } else { 10.0 },
+            row: Vec::new(),
+        };
+        flow.new_page(false);
+        flow
+    }
+
+    fn new_page(&mut self, continued: bool) {
+        let (svg, _) = self.out.page();
+        let title = if continued {
+            format!("{}, worked solution (continued)", self.heading)
+        } else {
+            format!("{}, worked solution", self.heading)
+        };
+        let a = self.area;
+        text(svg, a.x, a.y + HEADING, HEADING, true, "start", &title);
+        let right = a.x + a.w;
+        text(
+            svg,
+            right,
+            a.y + HEADING,
+            HEADING * 0.7,
+            false,
+            "end",
+            &self.subtitle,
+        );
+        self.y = a.y + HEADING * 2.0;
+        self.row.clear();
+    }
+
+    fn room(&self) -> f64 {
+        self.area.y + self.area.h - self.y
+    }
+
+    /// Ends the row of diagrams being filled.
+    fn end_row(&mut self) {
+        if let Some(h) = self.row.iter().copied().reduce(f64::max) {
+            self.y += h + GAP * 0.6;
+        }
+        self.row.clear();
+    }
+
+    fn figure(&mut self, scene: &Scene, caption: Caption) {
+        let height = figure_height(self.width, &caption);
+        if self.row.len() == self.cols {
+            self.end_row();
+        }
+        if self.row.is_empty() && height > self.room() {
+            self.new_page(true);
+        }
+        let x = self.area.x + self.row.len() as f64 * (self.width + GAP);
+        let y = self.y;
+        let (svg, grids) = self.out.current();
+        figure(scene, &caption, x, y, self.width, svg);
+        grids.push(Placement {
+            x,
+            y,
+            side: self.width,
+        });
+        self.row.push(height);
+    }
+
+    /// A paragraph across the page.
+    fn paragraph(&mut self, text_: &str, bold: bool) {
+        self.end_row();
+        let size = self.caption + 0.5;
+        let lines = font::wrap(text_, size, bold, self.area.w);
+        let height = (lines.len() as f64 + 0.6) * size * LEADING;
+        if height > self.room() {
+            self.new_page(true);
+        }
+        let caption = if bold {
+            Caption {
+                title: Some(text_.to_string()),
+                lines: Vec::new(),
+                size,
+            }
+        } else {
+            Caption {
+                title: None,
+                lines,
+                size,
+            }
+        };
+        let (svg, _) = self.out.current();
+        caption.draw(self.area.x, self.y - size * LEADING * 0.5, svg);
+        self.y += height;
+    }
+
+    /// `Singles: r1c2=5, r3c4=7, …` for the run collected, which is emptied.
+    fn singles(&mut self, run: &mut Vec<String>) {
+        if run.is_empty() {
+            return;
+        }
+        let s = if run.len() == 1 { "" } else { "s" };
+        let line = format!("{} single{s}: {}", run.len(), run.join(", "));
+        self.paragraph(&line, false);
+        run.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_join_consecutive_numbers() {
+        assert_eq!(ranges(&[1, 2, 3, 4, 9, 11, 12]), "1–4, 9, 11–12");
+        assert_eq!(ranges(&[5]), "5");
+    }
+
+    #[test]
+    fn paper_names_parse_in_any_case_and_unknown_ones_say_which_exist() {
+        assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
+        assert_eq!("letter".parse::<Paper>(), Ok(Paper::Letter));
+        let err = "b5".parse::<Paper>().unwrap_err().to_string();
+        assert!(
+            err.contains("\"b5\"") && err.contains("a4, letter and a5"),
+            "{err}"
+        );
+    }
+
+    fn book(per_page: usize, paper: Paper) -> Book {
+        Book {
+            paper,
+            per_page,
+            title: Some("Test".into()),
+            labels: true,
+            solutions: false,
+        }
+    }
+
+    #[test]
+    fn every_layout_fits_a_9x9_on_a4_and_too_many_16x16_do_not() {
+        for p in PER_PAGE {
+            assert_eq!(book(p, Paper::A4).check_fit(9, 5), Ok(()), "{p}");
+        }
+        let err = book(12, Paper::A4).check_fit(16, 5).unwrap_err();
+        assert!(matches!(err, BookError::TooSmall { side: 16, .. }), "{err}");
+        assert!(err.to_string().contains("at most"), "{err}");
+        assert_eq!(
+            book(5, Paper::A4).check_fit(9, 0),
+            Err(BookError::PerPage(5))
+        );
+    }
+
+    #[test]
+    fn slots_stay_inside_the_margins_and_do_not_overlap() {
+        let b = book(12, Paper::Letter);
+        let slots = b.slots(b.header_height(3), 3, 4, b.label_height());
+        let (w, h) = Paper::Letter.size();
+        let m = Paper::Letter.margin();
+        for s in &slots {
+            assert!(s.x >= m && s.x + s.side <= w - m);
+            assert!(s.y >= m && s.y + s.side <= h - m);
+        }
+        assert!(slots[1].x >= slots[0].x + slots[0].side);
+        assert!(slots[3].y >= slots[0].y + slots[0].side);
+    }
+}

@@ -1,0 +1,436 @@
+//! A [`Scene`] drawn as SVG: cell shading, candidate highlights, grid lines (thick where
+//! regions meet), digits, candidates, strikes and chain links, in that order (later
+//! layers on top).
+//!
+//! ```text
+//!   x ──▶ one cell = `cell` units; its candidates sit in a cols × rows sub-grid
+//! y ┌───┬───┬───┐   (3 × 3 for 9×9, 3 × 2 for 6×6, 4 × 4 for 16×16), digit d at
+//! │ │1 2│   │   │   index d-1, row-major:  col = (d-1) % cols, row = (d-1) / cols
+//! ▼ │  6│ 5 │   │
+//!   └───┴───┴───┘
+//! ```
+
+use sudokit_core::{Cell, Digit, Layout};
+
+use crate::font::FAMILY;
+use crate::scene::{Content, Link, Mark, Scene};
+use crate::svg::{PathData, Svg, Value};
+
+/// The colours of a picture: dark ink on white, light fills that still read in grey.
+mod ink {
+    pub const PAPER: &str = "#ffffff";
+    pub const LINE: &str = "#1a1a1a";
+    pub const GIVEN: &str = "#111111";
+    pub const FILLED: &str = "#2b5ea7";
+    pub const CANDIDATE: &str = "#555555";
+    pub const DIAGONAL: &str = "#e6e6e6";
+    pub const LOOK: &str = "#fff3c4";
+    pub const PATTERN: &str = "#a8dba0";
+    pub const COLORS: [&str; 4] = ["#9cc3f5", "#ffcf7a", "#d7b0f5", "#9fe0d0"];
+    pub const ELIMINATED: &str = "#f5b0b0";
+    pub const STRIKE: &str = "#c62828";
+    pub const PLACED: &str = "#2e7d32";
+    pub const PLACED_CELL: &str = "#e3f3e0";
+    pub const LINK: &str = "#d4561a";
+}
+
+/// A point: `(x, y)`.
+type Point = (f64, f64);
+
+/// Where and how big: the top-left corner and the side of a cell, in user units.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Side of one cell.
+    pub cell: f64,
+}
+
+impl Frame {
+    /// The side of the whole grid.
+    pub fn side(&self, n: usize) -> f64 {
+        self.cell * n as f64
+    }
+
+    fn corner(&self, layout: &Layout, cell: Cell) -> (f64, f64) {
+        let (r, c) = (layout.row(cell), layout.col(cell));
+        (self.x + c as f64 * self.cell, self.y + r as f64 * self.cell)
+    }
+
+    fn center(&self, layout: &Layout, cell: Cell) -> (f64, f64) {
+        let (x, y) = self.corner(layout, cell);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    /// The thin and thick line widths for this cell size.
+    fn widths(&self) -> (f64, f64) {
+        (
+            (self.cell * 0.022).clamp(0.3, 1.0),
+            (self.cell * 0.065).clamp(0.9, 3.0),
+        )
+    }
+}
+
+/// The sub-grid of candidates in a cell: columns and rows.
+fn mark_grid(n: usize) -> (usize, usize) {
+    let cols = (1..=n).find(|c| c * c >= n).unwrap_or(1);
+    (cols, n.div_ceil(cols))
+}
+
+/// Geometry of the candidates of one grid.
+struct Marks {
+    cols: usize,
+    sub: f64,
+    size: f64,
+}
+
+impl Marks {
+    fn new(n: usize, frame: &Frame) -> Marks {
+        let (cols, rows) = mark_grid(n);
+        let sub = frame.cell / cols.max(rows) as f64;
+        Marks {
+            cols,
+            sub,
+            size: sub * 0.74,
+        }
+    }
+
+    fn center(&self, frame: &Frame, layout: &Layout, cell: Cell, d: Digit) -> (f64, f64) {
+        let (x, y) = frame.corner(layout, cell);
+        let (i, cols) = (d.index(), self.cols);
+        let (cols_f, rows_f) = (cols as f64, (layout.side().div_ceil(cols)) as f64);
+        let (w, h) = (frame.cell / cols_f, frame.cell / rows_f);
+        (
+            x + (i % cols) as f64 * w + w / 2.0,
+            y + (i / cols) as f64 * h + h / 2.0,
+        )
+    }
+}
+
+/// Draws `scene` in `frame`.
+pub fn draw(scene: &Scene, frame: &Frame, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let marks = Marks::new(layout.side(), frame);
+    let side = frame.side(layout.side());
+    rect(svg, frame.x, frame.y, side, side, ink::PAPER);
+    shade(scene, frame, svg);
+    highlight(scene, frame, &marks, svg);
+    lines(layout, frame, svg);
+    digits(scene, frame, svg);
+    candidates(scene, frame, &marks, svg);
+    strikes(scene, frame, &marks, svg);
+    links(scene, frame, &marks, svg);
+}
+
+fn rect(svg: &mut Svg, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+    svg.leaf(
+        "rect",
+        &[
+            ("x", x.into()),
+            ("y", y.into()),
+            ("width", w.into()),
+            ("height", h.into()),
+            ("fill", fill.into()),
+        ],
+    );
+}
+
+/// Diagonal cells grey, the houses to look at yellow, cells a step fills green.
+fn shade(scene: &Scene, frame: &Frame, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let n = layout.side();
+    let placed: Vec<Cell> = scene
+        .marks
+        .iter()
+        .filter(|(_, m)| *m == Mark::Placed)
+        .map(|((c, _), _)| *c)
+        .collect();
+    for cell in layout.cells() {
+        let (r, c) = (layout.row(cell), layout.col(cell));
+        let fill = if placed.contains(&cell) {
+            ink::PLACED_CELL
+        } else if scene.shaded.binary_search(&cell).is_ok() {
+            ink::LOOK
+        } else if layout.has_diagonals() && (r == c || r + c == n - 1) {
+            ink::DIAGONAL
+        } else {
+            continue;
+        };
+        let (x, y) = frame.corner(layout, cell);
+        rect(svg, x, y, frame.cell, frame.cell, fill);
+    }
+}
+
+/// A disc behind each marked candidate, in the colour of its mark.
+fn highlight(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    for &((cell, d), mark) in &scene.marks {
+        let fill = match mark {
+            Mark::Pattern => ink::PATTERN,
+            Mark::Color(k) => ink::COLORS[usize::from(k) % 4],
+            Mark::Eliminated => ink::ELIMINATED,
+            Mark::Placed => ink::PLACED,
+        };
+        let (cx, cy) = marks.center(frame, layout, cell, d);
+        svg.leaf(
+            "circle",
+            &[
+                ("cx", cx.into()),
+                ("cy", cy.into()),
+                ("r", (marks.sub * 0.47).into()),
+                ("fill", fill.into()),
+            ],
+        );
+    }
+}
+
+/// Thin lines between cells of one region, thick ones where regions meet and around.
+fn lines(layout: &Layout, frame: &Frame, svg: &mut Svg) {
+    let n = layout.side();
+    let (mut thin, mut thick) = (PathData::default(), PathData::default());
+    let region = |r: usize, c: usize| layout.region(layout.cell(r, c));
+    for i in 1..n {
+        let horizontal = |j: usize| region(i - 1, j) != region(i, j);
+        runs(n, horizontal, |a, b, bold| {
+            let y = frame.y + i as f64 * frame.cell;
+            let path = if bold { &mut thick } else { &mut thin };
+            path.line(frame.x + a * frame.cell, y, frame.x + b * frame.cell, y);
+        });
+        let vertical = |j: usize| region(j, i - 1) != region(j, i);
+        runs(n, vertical, |a, b, bold| {
+            let x = frame.x + i as f64 * frame.cell;
+            let path = if bold { &mut thick } else { &mut thin };
+            path.line(x, frame.y + a * frame.cell, x, frame.y + b * frame.cell);
+        });
+    }
+    let (thin_w, thick_w) = frame.widths();
+    stroke(svg, &thin, thin_w, "butt");
+    stroke(svg, &thick, thick_w, "square");
+    let side = frame.side(n);
+    svg.leaf(
+        "rect",
+        &[
+            ("x", frame.x.into()),
+            ("y", frame.y.into()),
+            ("width", side.into()),
+            ("height", side.into()),
+            ("fill", "none".into()),
+            ("stroke", ink::LINE.into()),
+            ("stroke-width", thick_w.into()),
+        ],
+    );
+}
+
+/// Calls `segment(from, to, bold)` for each run of equal boldness along a line of `n`
+/// cell edges.
+fn runs(n: usize, bold: impl Fn(usize) -> bool, mut segment: impl FnMut(f64, f64, bool)) {
+    let mut start = 0;
+    for j in 1..=n {
+        if j == n || bold(j) != bold(start) {
+            segment(start as f64, j as f64, bold(start));
+            start = j;
+        }
+    }
+}
+
+fn stroke(svg: &mut Svg, path: &PathData, width: f64, cap: &str) {
+    if path.is_empty() {
+        return;
+    }
+    svg.leaf(
+        "path",
+        &[
+            ("d", path.as_str().into()),
+            ("fill", "none".into()),
+            ("stroke", ink::LINE.into()),
+            ("stroke-width", width.into()),
+            ("stroke-linecap", cap.into()),
+        ],
+    );
+}
+
+/// Text centred on `(cx, cy)`: the baseline sits 0.36 em below the centre (Inter's
+/// digits and capitals are 0.73 em tall).
+fn centered(svg: &mut Svg, (cx, cy): (f64, f64), size: f64, fill: &str, bold: bool, text: &str) {
+    let mut attrs: Vec<(&str, Value)> = vec![
+        ("x", cx.into()),
+        ("y", (cy + size * 0.36).into()),
+        ("font-size", size.into()),
+        ("fill", fill.into()),
+    ];
+    if bold {
+        attrs.push(("font-weight", "bold".into()));
+    }
+    attrs.push(("text-anchor", "middle".into()));
+    svg.text(&attrs, text);
+}
+
+/// Givens (bold), filled digits (blue) as one group each so the font is named once.
+fn digits(scene: &Scene, frame: &Frame, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let size = frame.cell * 0.62;
+    let mut group = Svg::new();
+    for cell in layout.cells() {
+        let (d, fill, bold) = match scene.cells[cell.index()] {
+            Content::Given(d) => (d, ink::GIVEN, true),
+            Content::Filled(d) => (d, ink::FILLED, false),
+            _ => continue,
+        };
+        let text = d.to_char().to_string();
+        centered(
+            &mut group,
+            frame.center(layout, cell),
+            size,
+            fill,
+            bold,
+            &text,
+        );
+    }
+    font_group(svg, group);
+}
+
+fn font_group(svg: &mut Svg, group: Svg) {
+    if group.is_empty() {
+        return;
+    }
+    svg.open("g", &[("font-family", FAMILY.into())]);
+    svg.append(group);
+    svg.close("g");
+}
+
+/// Each open cell's candidates in its sub-grid; a placed one in white on its green disc.
+fn candidates(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let mut group = Svg::new();
+    for cell in layout.cells() {
+        let Content::Marks(set) = scene.cells[cell.index()] else {
+            continue;
+        };
+        for d in set.iter() {
+            let placed = scene.marks.contains(&((cell, d), Mark::Placed));
+            let (fill, bold) = if placed {
+                (ink::PAPER, true)
+            } else {
+                (ink::CANDIDATE, false)
+            };
+            let at = marks.center(frame, layout, cell, d);
+            let text = d.to_char().to_string();
+            centered(&mut group, at, marks.size, fill, bold, &text);
+        }
+    }
+    font_group(svg, group);
+}
+
+/// A red stroke across each eliminated candidate.
+fn strikes(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let mut path = PathData::default();
+    let r = marks.sub * 0.36;
+    for &((cell, d), mark) in &scene.marks {
+        if mark == Mark::Eliminated {
+            let (cx, cy) = marks.center(frame, layout, cell, d);
+            path.line(cx - r, cy + r, cx + r, cy - r);
+        }
+    }
+    if !path.is_empty() {
+        svg.leaf(
+            "path",
+            &[
+                ("d", path.as_str().into()),
+                ("stroke", ink::STRIKE.into()),
+                ("stroke-width", (marks.sub * 0.09).into()),
+                ("stroke-linecap", "round".into()),
+            ],
+        );
+    }
+}
+
+/// Each link of a chain as a gentle curve between its nodes' candidates: solid for
+/// strong links, dashed for weak ones; ends stop short of the digits.
+fn links(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
+    let layout = &*scene.layout;
+    let at = |node: &[(Cell, Digit)]| {
+        let k = node.len().max(1) as f64;
+        let (sx, sy) = node.iter().fold((0.0, 0.0), |(x, y), &(c, d)| {
+            let (cx, cy) = marks.center(frame, layout, c, d);
+            (x + cx, y + cy)
+        });
+        (sx / k, sy / k)
+    };
+    let (mut strong, mut weak) = (PathData::default(), PathData::default());
+    for Link {
+        from,
+        to,
+        strong: s,
+    } in &scene.links
+    {
+        let (a, b) = (at(from), at(to));
+        if let Some((p, via, q)) = bend(a, b, marks.sub * 0.5) {
+            (if *s { &mut strong } else { &mut weak }).curve(p, via, q);
+        }
+    }
+    let width = (marks.sub * 0.09).max(0.4);
+    for (path, dash) in [(&strong, None), (&weak, Some(width * 3.0))] {
+        if path.is_empty() {
+            continue;
+        }
+        let mut attrs: Vec<(&str, Value)> = vec![
+            ("d", path.as_str().into()),
+            ("fill", "none".into()),
+            ("stroke", ink::LINK.into()),
+            ("stroke-width", width.into()),
+        ];
+        let dashes = dash.map(|d| format!("{} {}", crate::svg::num(d), crate::svg::num(d)));
+        if let Some(d) = &dashes {
+            attrs.push(("stroke-dasharray", d.into()));
+        }
+        svg.leaf("path", &attrs);
+    }
+}
+
+/// A curve from `a` to `b` bowed sideways by a sixth of its length, both ends pulled in
+/// by `gap`; `None` when the nodes are too close to draw between.
+fn bend(a: Point, b: Point, gap: f64) -> Option<(Point, Point, Point)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len <= 2.0 * gap {
+        return None;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let p = (a.0 + ux * gap, a.1 + uy * gap);
+    let q = (b.0 - ux * gap, b.1 - uy * gap);
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let via = (mid.0 - uy * len / 6.0, mid.1 + ux * len / 6.0);
+    Some((p, via, q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_sit_in_a_near_square_sub_grid() {
+        assert_eq!(mark_grid(4), (2, 2));
+        assert_eq!(mark_grid(6), (3, 2));
+        assert_eq!(mark_grid(9), (3, 3));
+        assert_eq!(mark_grid(12), (4, 3));
+        assert_eq!(mark_grid(16), (4, 4));
+        assert_eq!(mark_grid(25), (5, 5));
+    }
+
+    #[test]
+    fn runs_split_a_line_where_boldness_changes() {
+        let mut seen = Vec::new();
+        runs(
+            9,
+            |j| (3..6).contains(&j),
+            |a, b, bold| seen.push((a, b, bold)),
+        );
+        assert_eq!(
+            seen,
+            vec![(0.0, 3.0, false), (3.0, 6.0, true), (6.0, 9.0, false)]
+        );
+    }
+}
