@@ -38,6 +38,9 @@ pub enum OutputError {
     },
 }
 
+/// Points in a CSS pixel: usvg measures in pixels of 1/96 inch, PDF in points of 1/72.
+const PT_PER_PX: f32 = 72.0 / 96.0;
+
 /// Parse options with the shipped fonts and nothing else.
 fn options() -> usvg::Options<'static> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
@@ -62,15 +65,19 @@ fn parse(svg: &str, page: usize) -> Result<usvg::Tree, OutputError> {
     })
 }
 
-/// A PDF of the pages (SVG documents sized in points), one PDF page each, with `title`
-/// in the document information.
+/// A PDF of the pages (SVG documents, a user unit a point), one PDF page each, with
+/// `title` in the document information.
+///
+/// svg2pdf writes the fonts of one conversion in hash-map order, so a picture with two
+/// fonts would come out in either order; each page is therefore converted as two layers
+/// of one font each, everything but the bold text, then the bold text on top (see
+/// [`layers`]), and the bytes are the same on every run.
 ///
 /// # Errors
 /// When a page does not parse or convert.
 #[cfg(feature = "pdf")]
 pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError> {
     use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
-    use std::collections::HashMap;
 
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
@@ -80,31 +87,41 @@ pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError
     let mut kids = Vec::new();
     let mut chunks = Vec::new();
     for (i, svg) in pages.iter().enumerate() {
-        let tree = parse(svg, i + 1)?;
-        let options = svg2pdf::ConversionOptions::default();
-        let (chunk, root) = svg2pdf::to_chunk(&tree, options).map_err(|e| OutputError::Pdf {
-            page: i + 1,
-            message: e.to_string(),
-        })?;
-        let mut map = HashMap::new();
-        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
-        let form = map[&root];
-        let (page_id, content_id) = (alloc.bump(), alloc.bump());
+        let (plain, bold) = layers(svg);
+        let tree = parse(&plain, i + 1)?;
         let size = tree.size();
-        let (w, h) = (size.width(), size.height());
+        let (w, h) = (size.width() * PT_PER_PX, size.height() * PT_PER_PX);
+        let (page_id, content_id) = (alloc.bump(), alloc.bump());
+        let mut content = Content::new();
+        let mut forms = Vec::new();
+        for (k, layer) in [Some(tree), bold.map(|b| parse(&b, i + 1)).transpose()?]
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let (chunk, form) = form(&layer, i + 1, &mut alloc)?;
+            forms.push(form);
+            content.save_state();
+            content
+                .transform([w, 0.0, 0.0, h, 0.0, 0.0])
+                .x_object(Name(LAYERS[k]));
+            content.restore_state();
+            chunks.push(chunk);
+        }
         let mut page = pdf.page(page_id);
         page.media_box(Rect::new(0.0, 0.0, w, h));
         page.parent(tree_id);
         page.contents(content_id);
-        page.resources().x_objects().pair(Name(b"P"), form);
+        let mut resources = page.resources();
+        let mut objects = resources.x_objects();
+        for (name, form) in LAYERS.iter().zip(&forms) {
+            objects.pair(Name(name), *form);
+        }
+        objects.finish();
+        resources.finish();
         page.finish();
-        let mut content = Content::new();
-        content
-            .transform([w, 0.0, 0.0, h, 0.0, 0.0])
-            .x_object(Name(b"P"));
         pdf.stream(content_id, &content.finish());
         kids.push(page_id);
-        chunks.push(chunk);
     }
     pdf.catalog(catalog).pages(tree_id);
     pdf.pages(tree_id)
@@ -122,22 +139,63 @@ pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError
     Ok(pdf.finish())
 }
 
-/// A PNG of one page at `dpi` dots per inch (the SVG's user unit being a point at 72).
+/// The names of a page's layers in its resources.
+#[cfg(feature = "pdf")]
+const LAYERS: [&[u8]; 2] = [b"L0", b"L1"];
+
+/// One layer converted to a form XObject, renumbered into the document's references.
+#[cfg(feature = "pdf")]
+fn form(
+    tree: &usvg::Tree,
+    page: usize,
+    alloc: &mut pdf_writer::Ref,
+) -> Result<(pdf_writer::Chunk, pdf_writer::Ref), OutputError> {
+    let options = svg2pdf::ConversionOptions::default();
+    let (chunk, root) = svg2pdf::to_chunk(tree, options).map_err(|e| OutputError::Pdf {
+        page,
+        message: e.to_string(),
+    })?;
+    let offset = alloc.get() - 1;
+    let mut last = alloc.get();
+    let chunk = chunk.renumber(|old| {
+        let new = pdf_writer::Ref::new(old.get() + offset);
+        last = last.max(new.get());
+        new
+    });
+    *alloc = pdf_writer::Ref::new(last + 1);
+    Ok((chunk, pdf_writer::Ref::new(root.get() + offset)))
+}
+
+/// A page split into everything but its bold text, and its bold text alone (`None` when
+/// it has none), each a document of the page's size. The renderer writes one element a
+/// line, so a line is an element.
+pub fn layers(svg: &str) -> (String, Option<String>) {
+    let is_bold = |l: &&str| l.starts_with("<text") && l.contains("font-weight=\"bold\"");
+    let mut lines = svg.lines();
+    let head = lines.next().unwrap_or_default();
+    let body: Vec<&str> = lines.collect();
+    let plain: Vec<&str> = body.iter().copied().filter(|l| !is_bold(l)).collect();
+    let bold: Vec<&str> = body.iter().copied().filter(is_bold).collect();
+    let join = |lines: &[&str]| format!("{head}\n{}\n", lines.join("\n"));
+    let bold = (!bold.is_empty()).then(|| format!("{}</svg>\n", join(&bold)));
+    (join(&plain), bold)
+}
+
+/// A PNG of one page at `dpi` dots per inch.
 ///
 /// # Errors
 /// When the page does not parse or is too large to draw.
 #[cfg(feature = "png")]
 pub fn png(svg: &str, dpi: f32) -> Result<Vec<u8>, OutputError> {
     let tree = parse(svg, 1)?;
-    let scale = dpi / 72.0;
-    let size = tree
-        .size()
-        .to_int_size()
-        .scale_by(scale)
-        .ok_or(OutputError::Png {
+    let scale = dpi / 96.0;
+    let (w, h) = (tree.size().width() * scale, tree.size().height() * scale);
+    let size = resvg::tiny_skia::IntSize::from_wh(w.round() as u32, h.round() as u32).ok_or(
+        OutputError::Png {
             page: 1,
             message: "size out of range".into(),
-        })?;
+        },
+    )?;
     let mut pixmap =
         resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(OutputError::Png {
             page: 1,

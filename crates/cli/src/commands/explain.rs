@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use sudokit_core::format::json::Json;
 use sudokit_core::format::write;
 use sudokit_logic::{rate, render, solve, Board, Path, Rating};
@@ -16,6 +16,10 @@ use crate::input::Job;
 
 pub fn run(args: ExplainArgs) -> Result<ExitCode> {
     let options = options(&args.logic);
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+    }
     run_batch(&args.input, &args.run, "explained", |job| {
         let json = |err: String| {
             object(
@@ -34,6 +38,17 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         let (board, layout) = (&prepared.board, prepared.grid.layout());
         let path = solve(board, &options);
         let rating = rate(board, &path);
+        let drawn = args
+            .svg
+            .as_deref()
+            .map(|dir| diagrams(dir, job, board, &path));
+        if let Some(Err(e)) = drawn {
+            return Reply {
+                out: String::new(),
+                err: format!("{}: {e:#}", job.place()),
+                failed: true,
+            };
+        }
         let failed = !path.solved;
         let stuck = failed.then(|| {
             format!(
@@ -64,6 +79,18 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             failed,
         }
     })
+}
+
+/// Writes every step of the path as an SVG diagram: `DIR/puzzle3-step012.svg`.
+fn diagrams(dir: &std::path::Path, job: &Job, start: &Board, path: &Path) -> Result<()> {
+    let mut board = start.clone();
+    for (i, step) in path.steps.iter().enumerate() {
+        let name = dir.join(format!("puzzle{}-step{:03}.svg", job.index + 1, i + 1));
+        let svg = sudokit_render::step_svg(&board, step, Some(i + 1), 40.0);
+        std::fs::write(&name, svg).with_context(|| format!("cannot write {}", name.display()))?;
+        board.apply(step);
+    }
+    Ok(())
 }
 
 /// The path as numbered lines (with sentences and candidate grids when asked), then the

@@ -2,11 +2,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use sudokit_core::format::json::Json;
 use sudokit_logic::{find_first, next_step, render, Step, Technique};
 
 use super::logic::{options, prepare};
+use super::print::numbered;
 use super::run_batch;
 use crate::args::HintArgs;
 use crate::batch::Reply;
@@ -24,6 +25,12 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
         None => None,
     };
     let options = options(&args.logic);
+    if let Some(file) = &args.svg {
+        let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+        if dir.is_some_and(|d| !d.is_dir()) {
+            bail!("cannot write {}: no such folder", file.display());
+        }
+    }
     run_batch(&args.input, &args.run, "hinted", |job| {
         let json = |err: String| object(job, "invalid", None, Some(err));
         let prepared = match prepare(job, args.json.then_some(&json)) {
@@ -40,6 +47,21 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
                 None => next_step(board, &options),
             }
         };
+        if let (Some(file), Some(step)) = (&args.svg, &step) {
+            let name = match job.index {
+                0 => file.clone(),
+                i => numbered(file, i + 1),
+            };
+            let svg = sudokit_render::step_svg(board, step, None, 40.0);
+            if let Err(e) = std::fs::write(&name, svg) {
+                let err = format!("{}: cannot write {}: {e}", job.place(), name.display());
+                return Reply {
+                    out: String::new(),
+                    err,
+                    failed: true,
+                };
+            }
+        }
         let status = match (&step, board.is_solved()) {
             (Some(_), _) => "step",
             (None, true) => "solved",

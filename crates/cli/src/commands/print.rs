@@ -35,7 +35,27 @@ pub fn run(args: PrintArgs) -> Result<ExitCode> {
         solutions: args.solutions,
     };
     writable(&args.output)?;
-    let jobs = read(&args)?;
+    let outcome = make(&args, &book, format);
+    if !matches!(outcome, Ok(ExitCode::SUCCESS)) && is_empty(&args.output) {
+        let _ = fs::remove_file(&args.output);
+    }
+    outcome
+}
+
+/// Did nothing get written to `path` (the file made to check it can be written)?
+fn is_empty(path: &FsPath) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.len() == 0)
+}
+
+/// Reads, checks, solves, lays out and writes the book.
+fn make(args: &PrintArgs, book: &Book, format: PrintFormat) -> Result<ExitCode> {
+    let jobs = read(args)?;
+    let side = jobs
+        .iter()
+        .filter_map(|j| j.grid.as_ref().ok())
+        .map(|g| g.side())
+        .max();
+    book.check_fit(side.unwrap_or(9), if book.labels { 6 } else { 0 })?;
     let mut failed = false;
     let sound: Vec<Prepared> = jobs
         .iter()
@@ -49,19 +69,16 @@ pub fn run(args: PrintArgs) -> Result<ExitCode> {
         })
         .collect();
     if sound.is_empty() {
-        let _ = fs::remove_file(&args.output);
         eprintln!("no puzzle to print");
         return Ok(ExitCode::FAILURE);
     }
-    let side = sound.iter().map(|p| p.grid.side()).max();
-    book.check_fit(side.unwrap_or(9), if book.labels { 6 } else { 0 })?;
     let threads = args.run.threads.map_or_else(default_threads, usize::from);
-    let mut entries = entries(&sound, &args, &options(&args.logic), threads);
+    let mut entries = entries(&sound, args, &options(&args.logic), threads);
     if args.sort == Some(SortArg::Difficulty) {
         sort_by_difficulty(&mut entries);
     }
-    let pages = book::pages(&entries, &book)?;
-    write(&args.output, format, &pages.svgs, &book, args.dpi)?;
+    let pages = book::pages(&entries, book)?;
+    write(&args.output, format, &pages.svgs, book, args.dpi)?;
     Ok(super::exit_code(failed))
 }
 
