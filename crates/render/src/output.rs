@@ -79,6 +79,7 @@ fn parse(svg: &str, page: usize) -> Result<usvg::Tree, OutputError> {
 pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError> {
     use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
 
+    let converted = each_page(pages, convert)?;
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
     let tree_id = alloc.bump();
@@ -86,20 +87,13 @@ pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError
     let mut pdf = Pdf::new();
     let mut kids = Vec::new();
     let mut chunks = Vec::new();
-    for (i, svg) in pages.iter().enumerate() {
-        let (plain, bold) = layers(svg);
-        let tree = parse(&plain, i + 1)?;
-        let size = tree.size();
-        let (w, h) = (size.width() * PT_PER_PX, size.height() * PT_PER_PX);
+    for page in converted {
+        let (w, h) = page.size;
         let (page_id, content_id) = (alloc.bump(), alloc.bump());
         let mut content = Content::new();
         let mut forms = Vec::new();
-        for (k, layer) in [Some(tree), bold.map(|b| parse(&b, i + 1)).transpose()?]
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            let (chunk, form) = form(&layer, i + 1, &mut alloc)?;
+        for (k, (chunk, root)) in page.layers.iter().enumerate() {
+            let (chunk, form) = renumber(chunk, *root, &mut alloc);
             forms.push(form);
             content.save_state();
             content
@@ -139,22 +133,76 @@ pub fn pdf(pages: &[String], title: Option<&str>) -> Result<Vec<u8>, OutputError
     Ok(pdf.finish())
 }
 
+/// A page converted: its size in points and its layers as PDF forms, numbered from 1.
+#[cfg(feature = "pdf")]
+struct Converted {
+    size: (f32, f32),
+    layers: Vec<(pdf_writer::Chunk, pdf_writer::Ref)>,
+}
+
+/// Parses and converts one page (the slow part: text shaping), layer by layer.
+#[cfg(feature = "pdf")]
+fn convert(svg: &str, page: usize) -> Result<Converted, OutputError> {
+    let (plain, bold) = layers(svg);
+    let mut layers = Vec::new();
+    let mut size = (0.0, 0.0);
+    for (k, layer) in [Some(plain), bold].into_iter().flatten().enumerate() {
+        let tree = parse(&layer, page)?;
+        if k == 0 {
+            size = (
+                tree.size().width() * PT_PER_PX,
+                tree.size().height() * PT_PER_PX,
+            );
+        }
+        let options = svg2pdf::ConversionOptions::default();
+        let chunk = svg2pdf::to_chunk(&tree, options).map_err(|e| OutputError::Pdf {
+            page,
+            message: e.to_string(),
+        })?;
+        layers.push(chunk);
+    }
+    Ok(Converted { size, layers })
+}
+
+/// Runs `work` on every page, on all cores, and returns the results in page order (the
+/// first error, if any).
+pub fn each_page<T: Send>(
+    pages: &[String],
+    work: impl Fn(&str, usize) -> Result<T, OutputError> + Sync,
+) -> Result<Vec<T>, OutputError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(Vec::with_capacity(pages.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, pages.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(svg) = pages.get(i) else { break };
+                let result = work(svg, i + 1);
+                done.lock().expect("no worker panics").push((i, result));
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no worker panics");
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
 /// The names of a page's layers in its resources.
 #[cfg(feature = "pdf")]
 const LAYERS: [&[u8]; 2] = [b"L0", b"L1"];
 
-/// One layer converted to a form XObject, renumbered into the document's references.
+/// A converted layer renumbered into the document's references from `alloc` on: the
+/// chunk and its form's new reference.
 #[cfg(feature = "pdf")]
-fn form(
-    tree: &usvg::Tree,
-    page: usize,
+fn renumber(
+    chunk: &pdf_writer::Chunk,
+    root: pdf_writer::Ref,
     alloc: &mut pdf_writer::Ref,
-) -> Result<(pdf_writer::Chunk, pdf_writer::Ref), OutputError> {
-    let options = svg2pdf::ConversionOptions::default();
-    let (chunk, root) = svg2pdf::to_chunk(tree, options).map_err(|e| OutputError::Pdf {
-        page,
-        message: e.to_string(),
-    })?;
+) -> (pdf_writer::Chunk, pdf_writer::Ref) {
     let offset = alloc.get() - 1;
     let mut last = alloc.get();
     let chunk = chunk.renumber(|old| {
@@ -163,7 +211,7 @@ fn form(
         new
     });
     *alloc = pdf_writer::Ref::new(last + 1);
-    Ok((chunk, pdf_writer::Ref::new(root.get() + offset)))
+    (chunk, pdf_writer::Ref::new(root.get() + offset))
 }
 
 /// A page split into everything but its bold text, and its bold text alone (`None` when
@@ -187,24 +235,30 @@ pub fn layers(svg: &str) -> (String, Option<String>) {
 /// When the page does not parse or is too large to draw.
 #[cfg(feature = "png")]
 pub fn png(svg: &str, dpi: f32) -> Result<Vec<u8>, OutputError> {
-    let tree = parse(svg, 1)?;
+    png_page(svg, 1, dpi)
+}
+
+/// [`png`] of page `page` (for its messages).
+#[cfg(feature = "png")]
+pub fn png_page(svg: &str, page: usize, dpi: f32) -> Result<Vec<u8>, OutputError> {
+    let tree = parse(svg, page)?;
     let scale = dpi / 96.0;
     let (w, h) = (tree.size().width() * scale, tree.size().height() * scale);
     let size = resvg::tiny_skia::IntSize::from_wh(w.round() as u32, h.round() as u32).ok_or(
         OutputError::Png {
-            page: 1,
+            page,
             message: "size out of range".into(),
         },
     )?;
     let mut pixmap =
         resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(OutputError::Png {
-            page: 1,
+            page,
             message: format!("{}×{} pixels is too large", size.width(), size.height()),
         })?;
     let transform = resvg::tiny_skia::Transform::from_scale(scale, scale);
     resvg::render(&tree, transform, &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| OutputError::Png {
-        page: 1,
+        page,
         message: e.to_string(),
     })
 }

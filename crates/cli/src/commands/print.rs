@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use sudokit_logic::{rate, solve, Board, Options};
 use sudokit_render::book::{self, sort_by_difficulty, Book, Entry};
 use sudokit_render::output;
@@ -155,28 +155,21 @@ fn entry(prepared: &Prepared, args: &PrintArgs, options: &Options) -> Entry {
 
 /// Writes the pages: one PDF, or one SVG or PNG file a page.
 fn write(path: &FsPath, format: PrintFormat, svgs: &[String], book: &Book, dpi: u32) -> Result<()> {
-    let bytes = |svg: &String, page: usize| -> Result<Vec<u8>> {
-        match format {
-            PrintFormat::Svg => Ok(svg.clone().into_bytes()),
-            PrintFormat::Png => {
-                output::png(svg, dpi as f32).map_err(|e| anyhow!("page {page}: {e}"))
-            }
-            PrintFormat::Pdf => unreachable!("a PDF is one file"),
+    let files: Vec<Vec<u8>> = match format {
+        PrintFormat::Pdf => vec![output::pdf(svgs, book.title.as_deref())?],
+        PrintFormat::Svg => svgs.iter().map(|s| s.clone().into_bytes()).collect(),
+        PrintFormat::Png => {
+            output::each_page(svgs, |svg, page| output::png_page(svg, page, dpi as f32))?
         }
     };
-    if format == PrintFormat::Pdf {
-        let pdf = output::pdf(svgs, book.title.as_deref())?;
-        return fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()));
-    }
-    if svgs.len() == 1 {
-        let data = bytes(&svgs[0], 1)?;
-        return fs::write(path, data).with_context(|| format!("cannot write {}", path.display()));
+    if files.len() == 1 {
+        return fs::write(path, &files[0])
+            .with_context(|| format!("cannot write {}", path.display()));
     }
     let _ = fs::remove_file(path);
-    for (i, svg) in svgs.iter().enumerate() {
+    for (i, data) in files.iter().enumerate() {
         let name = numbered(path, i + 1);
-        fs::write(&name, bytes(svg, i + 1)?)
-            .with_context(|| format!("cannot write {}", name.display()))?;
+        fs::write(&name, data).with_context(|| format!("cannot write {}", name.display()))?;
     }
     Ok(())
 }
