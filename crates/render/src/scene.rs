@@ -93,6 +93,24 @@ impl Scene {
         scene
     }
 
+    /// A position in play: the puzzle's givens, the player's digits in `position` (filled
+    /// in), and their notes as pencil marks where a cell has some.
+    pub fn play(puzzle: &Grid, position: &Grid, notes: &[Option<DigitSet>]) -> Scene {
+        let mut scene = Scene::puzzle(puzzle);
+        for cell in puzzle.layout().cells() {
+            let i = cell.index();
+            if scene.cells[i] != Content::Empty {
+                continue;
+            }
+            scene.cells[i] = match (position.get(cell), notes.get(i).copied().flatten()) {
+                (Some(d), _) => Content::Filled(d),
+                (None, Some(marks)) if !marks.is_empty() => Content::Marks(marks),
+                _ => Content::Empty,
+            };
+        }
+        scene
+    }
+
     /// A board with pencil marks: givens, placed digits and every open cell's candidates.
     pub fn board(board: &Board) -> Scene {
         let layout = board.layout();

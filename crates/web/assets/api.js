@@ -27,6 +27,22 @@ async function post(path, body, signal) {
   return data;
 }
 
+/** The position as an SVG picture (text), drawn by the same renderer as `sudokit print`. */
+export async function picture(spec, entries, notes) {
+  let res;
+  try {
+    res = await fetch('/api/picture', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...spec, entries, notes }),
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached.');
+  }
+  if (!res.ok) throw new ApiError(`The server answered ${res.status}.`);
+  return res.text();
+}
+
 /** A new puzzle: {layout: "9x9"|"jigsaw"|..., level, seed?}. */
 export const newPuzzle = (req, signal) => post('/api/new', req, signal);
 /** Solve a puzzle spec: status unique / multiple / none / invalid. */

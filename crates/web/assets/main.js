@@ -35,6 +35,7 @@ function dispatch(action) {
   if (moved) {
     setStatus('');
     scheduleSave();
+    schedulePicture();
   }
   if (prev.phase === 'play' && state.phase === 'solved') solved();
 }
@@ -50,6 +51,37 @@ function setGame(next, message = '') {
   draw();
   setStatus(message);
   saveNow();
+  schedulePicture();
+}
+
+// ---- print: the position as the server's renderer draws it (the picture `sudokit print`
+// makes), kept a moment behind the play; until it arrives the board prints as it is.
+
+let pictureTimer = 0;
+let pictureAsked = 0;
+
+function schedulePicture() {
+  clearTimeout(pictureTimer);
+  pictureTimer = setTimeout(updatePicture, 400);
+}
+
+async function updatePicture() {
+  const sheet = $('#print-sheet');
+  const ask = ++pictureAsked;
+  sheet.classList.remove('ready');
+  if (state.phase !== 'play' && state.phase !== 'solved') return sheet.replaceChildren();
+  try {
+    const board = M.currentBoard(state);
+    const svg = await api.picture(M.puzzleSpec(state), M.toLine(board.values), M.notesForHint(state));
+    if (ask !== pictureAsked) return;
+    const img = new Image();
+    img.alt = '';
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    sheet.replaceChildren(img);
+    sheet.classList.add('ready');
+  } catch {
+    // The board's own print style stands in.
+  }
 }
 
 function focusCursor() {

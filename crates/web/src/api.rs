@@ -79,6 +79,17 @@ pub async fn hint(Shared(s): Shared<State>, Json(play): Json<PlaySpec>) -> Answe
         .map(answer)
 }
 
+/// `POST /api/picture`: the position as an SVG picture (the page prints it).
+pub async fn picture(Shared(s): Shared<State>, Json(play): Json<PlaySpec>) -> Answer {
+    let puzzle = Puzzle::read(&play.puzzle)?;
+    let position = puzzle.position(&play)?;
+    let svg = s
+        .pool
+        .run(move |_| Ok(game::picture(&puzzle, &position)))
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
 /// `POST /api/rate`: the difficulty of a puzzle.
 pub async fn rate(Shared(s): Shared<State>, Json(spec): Json<PuzzleSpec>) -> Answer {
     let puzzle = Puzzle::read(&spec)?;

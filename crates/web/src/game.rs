@@ -393,6 +393,13 @@ pub fn step_json(board: &Board, step: &Step) -> Json {
     Json::Object(fields)
 }
 
+/// A picture of the position for printing: the same SVG renderer as `sudokit print`
+/// (givens bold, the player's digits in blue, their notes as pencil marks).
+pub fn picture(p: &Puzzle, pos: &Position) -> String {
+    let scene = sudokit_render::Scene::play(&p.grid, &pos.grid, &pos.notes);
+    sudokit_render::scene_svg(&scene, 40.0)
+}
+
 /// Rates a puzzle, within `deadline`.
 pub fn rate(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
     let (_, rating) = path(p, deadline)?;

@@ -86,6 +86,7 @@ pub fn app_with(config: Config) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/rate", post(api::rate))
         .route("/api/explain", post(api::explain))
+        .route("/api/picture", post(api::picture))
         .route("/api/{*rest}", any(api::unknown))
         .fallback(assets::serve)
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -337,6 +337,34 @@ async fn work_over_the_budget_is_a_422_not_a_hang() {
 }
 
 #[tokio::test]
+async fn picture_draws_the_position_as_svg() {
+    let entries = format!("4{}", &PUZZLE[1..]);
+    let mut notes = vec![String::new(); 81];
+    notes[1] = "29".into();
+    let body = json!({"puzzle": PUZZLE, "entries": entries, "notes": notes}).to_string();
+    let request = Request::post("/api/picture")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .expect("a request");
+    let response = app().oneshot(request).await.expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let svg = String::from_utf8_lossy(&bytes);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    // 17 givens in bold, the entry in blue, the two notes small.
+    assert_eq!(svg.matches("font-weight=\"bold\"").count(), 17, "{svg}");
+    assert_eq!(svg.matches("fill=\"#2b5ea7\"").count(), 1, "{svg}");
+    assert!(svg.contains(">2</text>") && svg.contains(">9</text>"));
+    // A position that changes a given is a 400.
+    let bad = json!({"puzzle": PUZZLE, "entries": format!("009{}", &PUZZLE[3..])});
+    let (status, v) = post("/api/picture", json!({"puzzle": PUZZLE, "entries": "12"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post("/api/picture", bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+}
+
+#[tokio::test]
 async fn the_page_is_served_with_security_headers() {
     let request = Request::get("/").body(Body::empty()).expect("a request");
     let response = app().oneshot(request).await.expect("an answer");

@@ -76,10 +76,18 @@ describe('saving, theme, pause, help', { skip: skipUnlessReady() }, () => {
     await dark.uncheck('#set-timer');
     await dark.keyboard.press('Escape');
     assert.equal(await dark.isVisible('#timer'), false);
-    // Printing shows the grid alone, black on white.
+    // Printing shows the grid alone: the server's picture of the position (the renderer
+    // of `sudokit print`), or, until it has arrived, the board black on white.
     await dark.emulateMedia({ media: 'print' });
-    assert.equal(await dark.isVisible('#board'), true);
     for (const hidden of ['.bar', '.side']) assert.equal(await dark.isVisible(hidden), false, `${hidden} not printed`);
+    await dark.waitForSelector('#print-sheet.ready img', { state: 'visible' });
+    assert.equal(await dark.isVisible('#board'), false, 'the picture stands for the board');
+    const src = await dark.$eval('#print-sheet img', (e) => e.src);
+    assert.match(decodeURIComponent(src), /^data:image\/svg\+xml;charset=utf-8,<svg[^]*font-weight="bold"/);
+    const loaded = await dark.$eval('#print-sheet img', (e) => e.naturalWidth);
+    assert.ok(loaded > 0, 'the picture loads under the page policy');
+    await dark.evaluate(() => document.querySelector('#print-sheet').classList.remove('ready'));
+    assert.equal(await dark.isVisible('#board'), true);
     const ink = await dark.$eval('.given .value', (e) => getComputedStyle(e).color);
     assert.equal(ink, 'rgb(0, 0, 0)');
     dark.assertClean();
