@@ -481,7 +481,7 @@ fn grid(scene: &Scene, at: &Placement, svg: &mut Svg) {
     crate::draw::draw(scene, &frame, svg);
 }
 
-/// The title, then the contents lines, from the top margin.
+/// The title, then the contents lines, centred, from the top margin.
 fn header(book: &Book, lines: &[String], svg: &mut Svg) {
     let (w, _) = book.paper.size();
     let m = book.paper.margin();
@@ -492,7 +492,7 @@ fn header(book: &Book, lines: &[String], svg: &mut Svg) {
     }
     for line in lines {
         y += CONTENTS * LEADING;
-        text(svg, m, y, CONTENTS, false, "start", line);
+        text(svg, w / 2.0, y, CONTENTS, false, "middle", line);
     }
 }
 
