@@ -44,9 +44,36 @@ pub enum Command {
     Transform(TransformArgs),
     /// Serve the web page to play in the browser (and its JSON API) until Ctrl-C.
     Serve(ServeArgs),
+    /// Play in the terminal: a new puzzle, one from a file, or the last game (--resume).
+    Play(PlayArgs),
     /// Print a puzzle book (PDF, SVG or PNG): labels with level, SE estimate and hardest
     /// technique, worked solutions with a diagram per step, solution pages.
     Print(PrintArgs),
+}
+
+/// `sudokit play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of the file to play (1 is the first).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: u64,
+    /// The level of a new puzzle: easy, medium, hard, unfair or extreme.
+    #[arg(long, default_value = "medium")]
+    pub level: String,
+    /// The side of a new puzzle's grid (4, 6, 8, 9, 12, 16, 25, ...).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+    /// A new puzzle with jigsaw regions (9×9 unless --size says otherwise).
+    #[arg(long)]
+    pub jigsaw: bool,
+    /// The seed of a new puzzle (the same seed and flags give the same puzzle).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Continue the last unfinished game.
+    #[arg(long, conflicts_with_all = ["files", "seed", "jigsaw"])]
+    pub resume: bool,
 }
 
 /// `sudokit print`.

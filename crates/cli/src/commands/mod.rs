@@ -9,6 +9,7 @@ mod explain;
 mod generate;
 mod hint;
 mod logic;
+mod play;
 mod print;
 mod rate;
 mod serve;
@@ -45,6 +46,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Transform(a) => canon::run_transform(a),
         Command::Serve(a) => serve::run(a),
         Command::Print(a) => print::run(a),
+        Command::Play(a) => play::run(a),
     }
 }
 

@@ -1,0 +1,145 @@
+//! `sudokit play`: a game in the terminal, from a new puzzle, a file or the last save.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use anyhow::{anyhow, bail, Result};
+use sudokit_core::rng::Rng;
+use sudokit_core::Layout;
+use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
+use sudokit_logic::{Level, Options, Rating};
+use sudokit_play::save::Store;
+use sudokit_play::{App, Game};
+
+use super::logic::prepare;
+use crate::args::PlayArgs;
+use crate::input;
+
+/// Candidate puzzles tried for a level before giving up (as the web page does).
+const TRIES: u64 = 20_000;
+
+pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("play needs a terminal (standard input and output)");
+    }
+    let store =
+        Store::user().ok_or_else(|| anyhow!("no data folder: set XDG_DATA_HOME or HOME"))?;
+    let (id, game) = if args.resume {
+        resume(&store)?
+    } else if !args.input.files.is_empty() {
+        (new_id(), from_file(&args)?)
+    } else {
+        (new_id(), generated(&args)?)
+    };
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut app = App::new(game, color);
+    let mut failed_save = None;
+    sudokit_play::run(&mut app, |g| {
+        if let Err(e) = store.save(&id, g) {
+            failed_save = Some(e);
+        }
+    })?;
+    if let Some(e) = failed_save {
+        eprintln!("sudokit: the game could not be saved: {e}");
+        return Ok(ExitCode::FAILURE);
+    }
+    if app.game.is_solved() {
+        println!("Solved in {}.", sudokit_play::clock(app.game.elapsed_ms));
+    } else {
+        println!("Saved: `sudokit play --resume` continues.");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A fresh name for a game's save file: the time and the process.
+fn new_id() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    format!("game-{secs}-{}", std::process::id())
+}
+
+/// The last unfinished game; unreadable saves are reported and left in place.
+fn resume(store: &Store) -> Result<(String, Game)> {
+    let (found, problems) = store.latest_unfinished();
+    for p in &problems {
+        eprintln!("sudokit: {p}");
+    }
+    found.ok_or_else(|| anyhow!("no unfinished game in {}", store.dir().display()))
+}
+
+/// Puzzle `--index` of the file, checked to have one solution.
+fn from_file(args: &PlayArgs) -> Result<Game> {
+    let opts = input::read_options(&args.input)?;
+    let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)));
+    let index = args.index as usize - 1;
+    let job = input::jobs(sources, opts)
+        .nth(index)
+        .ok_or_else(|| anyhow!("the input has no puzzle {}", args.index))?;
+    let prepared = prepare(&job, None).map_err(|reply| anyhow!("{}", reply.err))?;
+    let rating = sudokit_generate::target::rate(prepared.grid, &Options::default());
+    Ok(Game::new(
+        prepared.grid.clone(),
+        prepared.solution,
+        about(&rating),
+    ))
+}
+
+/// A new puzzle of `--level` and `--size` (jigsaw, sudoku-X by the flags).
+fn generated(args: &PlayArgs) -> Result<Game> {
+    let level = Level::ALL
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(args.level.trim()))
+        .ok_or_else(|| {
+            anyhow!(
+                "unknown level {:?}; use easy, medium, hard, unfair or extreme",
+                args.level
+            )
+        })?;
+    let shape = if args.jigsaw {
+        Shape::Jigsaw {
+            side: args.size,
+            diagonals: args.input.diagonals,
+        }
+    } else {
+        let layout = match args.input.box_shape {
+            Some(b) => Layout::boxed(b)?,
+            None => Layout::for_side(args.size)?,
+        };
+        let layout = if args.input.diagonals {
+            layout.with_diagonals()
+        } else {
+            layout
+        };
+        Shape::Fixed(Arc::new(layout))
+    };
+    let request = Request {
+        symmetry: Symmetry::Rot180,
+        target: Target {
+            level: Some(level),
+            ..Target::default()
+        },
+        budget: TRIES,
+        ..Request::new(shape)
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    eprintln!("Making a {} puzzle…", level.name());
+    let made = Generator::new(request)
+        .generate(&mut Rng::new(seed))
+        .map_err(|e| anyhow!("no {} puzzle of this size was made: {e}", level.name()))?;
+    let rating = made
+        .rating
+        .unwrap_or_else(|| sudokit_generate::target::rate(&made.puzzle, &Options::default()));
+    Ok(Game::new(made.puzzle, made.solution, about(&rating)))
+}
+
+/// `Medium · SE 2.6`.
+fn about(rating: &Rating) -> String {
+    format!("{} · SE {:.1}", rating.level.name(), rating.se)
+}

@@ -1,0 +1,200 @@
+//! `sudokit play` in a real terminal: tmux runs it, `send-keys` plays an Easy puzzle,
+//! `capture-pane` reads the screen. The game is left half-way (q saves it), resumed with
+//! `--resume`, and played to the end.
+//!
+//! Needs `tmux` (`.ci/run` installs it). Under CI a missing tmux is a failure; elsewhere
+//! the test is skipped with a note.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use sudokit_core::Grid;
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// A tmux server of its own (`-L`), so the test touches no other session.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn start(&self, command: &str) {
+        self.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            command,
+        ]);
+    }
+
+    fn keys(&self, keys: &str) {
+        self.run(&["send-keys", "-t", "play", "-l", keys]);
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-t", "play", "-p"])
+    }
+
+    /// Waits up to 20 s for the screen to show `text`; the screen at the end.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) || start.elapsed() > Duration::from_secs(20) {
+                return screen;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits up to 20 s for the session to end (the game quit).
+    fn wait_exit(&self) {
+        let start = Instant::now();
+        while !self.run(&["list-sessions"]).is_empty() && start.elapsed() < Duration::from_secs(20)
+        {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn tmux_available() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "tmux is missing (CI needs it)"
+        );
+        eprintln!("skipped: tmux is missing");
+    }
+    ok
+}
+
+/// The keys that fill row `r` from its first cell, moving right; the cursor ends on the
+/// row's last cell.
+fn row_keys(puzzle: &Grid, solution: &Grid, r: usize) -> String {
+    let layout = puzzle.layout();
+    let mut keys = String::new();
+    for c in 0..9 {
+        let cell = layout.cell(r, c);
+        if puzzle.get(cell).is_none() {
+            keys.push(solution.get(cell).unwrap().to_char());
+        }
+        if c < 8 {
+            keys.push('l');
+        }
+    }
+    keys
+}
+
+fn command(bin: &Path, data: &Path, args: &str) -> String {
+    format!(
+        "env XDG_DATA_HOME={} TERM=xterm-256color {} play {args}",
+        data.display(),
+        bin.display()
+    )
+}
+
+#[test]
+fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sudokit-play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("easy.txt");
+    std::fs::write(&file, format!("{EASY}\n")).unwrap();
+    let data = dir.join("data");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
+    let puzzle = Grid::from_line(EASY).unwrap();
+    let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
+
+    let tmux = Tmux {
+        socket: format!("sudokit-test-{}", std::process::id()),
+    };
+    tmux.start(&command(&bin, &data, &file.display().to_string()));
+    let screen = tmux.wait_for("hjkl move");
+    assert!(screen.contains("┏━━━┯━━━┯━━━┳"), "{screen}");
+    for r in 0..8 {
+        tmux.keys(&row_keys(&puzzle, &solution, r));
+        tmux.keys(&format!("j{}", "h".repeat(8)));
+    }
+    let screen = tmux.wait_for("r9c1");
+    assert!(screen.contains("Moves: "), "{screen}");
+    // Row 8 is filled as the solution has it.
+    let row8: String = (0..9)
+        .map(|c| solution.get(puzzle.layout().cell(7, c)).unwrap().to_char())
+        .collect();
+    let shown: String = screen
+        .lines()
+        .nth(16)
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(shown, row8, "{screen}");
+    tmux.keys("q");
+    tmux.wait_exit();
+    let saves: Vec<_> = std::fs::read_dir(data.join("sudokit/games"))
+        .unwrap()
+        .collect();
+    assert_eq!(saves.len(), 1, "one saved game");
+
+    tmux.start(&command(&bin, &data, "--resume"));
+    let screen = tmux.wait_for("hjkl move");
+    let shown: String = screen
+        .lines()
+        .nth(16)
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(
+        shown, row8,
+        "the resumed game has the rows played: {screen}"
+    );
+    // The cursor comes back where it was: the first cell of row 9.
+    assert!(screen.contains("r9c1"), "{screen}");
+    tmux.keys(&row_keys(&puzzle, &solution, 8));
+    let screen = tmux.wait_for("Solved in");
+    assert!(screen.contains("Solved in"), "{screen}");
+    tmux.keys("q");
+    tmux.wait_exit();
+}
+
+#[test]
+fn play_without_a_terminal_says_so() {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["play", "--level", "easy"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+}

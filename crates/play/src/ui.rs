@@ -1,0 +1,395 @@
+//! The screen: a title line, the grid drawn with box characters (heavy lines where
+//! regions meet, so boxes and jigsaw regions are one rule), a side panel with the cell,
+//! the mode and the last message, and two help lines.
+//!
+//! ```text
+//!  sudokit · Medium · SE 2.6                      ┃ r3c4: notes 1 5 7
+//!  ┏━━━┯━━━┯━━━┳━━━┯ ...     cell: 3 columns,     ┃ mode: digits
+//!  ┃ 5 │   │ 3 ┃           separators: 1          ┃ <message, wrapped>
+//!  ┠───┼───┼───╂ ...   (thin separators dropped   ┃
+//!  ...                  when the grid must shrink) ┃
+//!  ←↓↑→ hjkl move · 1-9 place · ...
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use sudokit_core::{Cell, Layout};
+
+use crate::app::{clock, App, GridPlace};
+
+/// The width of the side panel at least.
+const PANEL: u16 = 24;
+
+/// Which separator lines a grid keeps: all of them, or (to fit a small terminal) only
+/// those where regions meet somewhere along them.
+struct Lines {
+    rows: Vec<bool>,
+    cols: Vec<bool>,
+}
+
+impl Lines {
+    fn new(layout: &Layout, all: bool) -> Lines {
+        let n = layout.side();
+        let reg = |r: usize, c: usize| layout.region(layout.cell(r, c));
+        let keep = |i: usize, across: &dyn Fn(usize) -> bool| {
+            all || i == 0 || i == n || (0..n).any(across)
+        };
+        Lines {
+            rows: (0..=n)
+                .map(|i| keep(i, &|c| reg(i - 1, c) != reg(i, c)))
+                .collect(),
+            cols: (0..=n)
+                .map(|i| keep(i, &|r| reg(r, i - 1) != reg(r, i)))
+                .collect(),
+        }
+    }
+
+    /// The screen size of the grid: columns, rows.
+    fn size(&self) -> (u16, u16) {
+        let n = self.rows.len() - 1;
+        let kept = |v: &[bool]| v.iter().filter(|&&k| k).count();
+        (
+            (3 * n + kept(&self.cols)) as u16,
+            (n + kept(&self.rows)) as u16,
+        )
+    }
+}
+
+/// The grid needs `(w, h)`; with thin lines or without.
+fn grid_size(layout: &Layout, all: bool) -> (u16, u16) {
+    Lines::new(layout, all).size()
+}
+
+/// The smallest terminal that shows this layout: columns, rows.
+pub fn needed(layout: &Layout) -> (u16, u16) {
+    let (w, h) = grid_size(layout, false);
+    (w + 1 + PANEL, h + 3)
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let layout = self.game.layout().clone();
+        let (need_w, need_h) = needed(&layout);
+        if area.width < need_w || area.height < need_h {
+            let n = layout.side();
+            let text = format!(
+                "A {n}×{n} grid needs a terminal of at least {need_w}×{need_h}; this one is {}×{}. Enlarge it, or press q to save and quit.",
+                area.width, area.height
+            );
+            Paragraph::new(text)
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            self.place.set(None);
+            return;
+        }
+        let (full_w, full_h) = grid_size(&layout, true);
+        let all = area.width >= full_w + 1 + PANEL && area.height >= full_h + 3;
+        let lines = Lines::new(&layout, all);
+        let (gw, gh) = lines.size();
+        self.title(Rect::new(area.x, area.y, area.width, 1), buf);
+        let grid_area = Rect::new(area.x, area.y + 1, gw, gh);
+        self.grid(&lines, grid_area, buf);
+        let panel = Rect::new(area.x + gw + 2, area.y + 1, area.width - gw - 2, gh);
+        self.panel(panel, buf);
+        self.help(
+            Rect::new(area.x, area.y + 1 + gh, area.width, area.height - 1 - gh),
+            buf,
+        );
+    }
+}
+
+impl App {
+    fn style(&self, color: Color) -> Style {
+        if self.color {
+            Style::default().fg(color)
+        } else {
+            Style::default()
+        }
+    }
+
+    fn title(&self, area: Rect, buf: &mut Buffer) {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        buf.set_string(area.x, area.y, "sudokit", bold);
+        buf.set_string(area.x + 8, area.y, &self.game.about, Style::default());
+        let time = if self.paused {
+            format!("{} (paused)", clock(self.game.elapsed_ms))
+        } else {
+            clock(self.game.elapsed_ms)
+        };
+        let x = area.x + area.width.saturating_sub(time.len() as u16 + 1);
+        buf.set_string(x, area.y, time, Style::default());
+    }
+
+    fn grid(&self, lines: &Lines, area: Rect, buf: &mut Buffer) {
+        let layout = self.game.layout();
+        let n = layout.side();
+        let mut place = GridPlace {
+            side: n,
+            ..GridPlace::default()
+        };
+        // Screen positions: a kept separator takes a row (column) before its cell row.
+        let mut y = area.y;
+        let mut tops = Vec::new();
+        for r in 0..=n {
+            if lines.rows[r] {
+                tops.push(Some(y));
+                y += 1;
+            } else {
+                tops.push(None);
+            }
+            if r < n {
+                place.top[r] = y;
+                y += 1;
+            }
+        }
+        let mut x = area.x;
+        let mut lefts = Vec::new();
+        for c in 0..=n {
+            if lines.cols[c] {
+                lefts.push(Some(x));
+                x += 1;
+            } else {
+                lefts.push(None);
+            }
+            if c < n {
+                place.left[c] = x;
+                x += 3;
+            }
+        }
+        self.separators(&tops, &lefts, &place, buf);
+        for cell in layout.cells() {
+            let (r, c) = (layout.row(cell), layout.col(cell));
+            self.cell(cell, place.left[c], place.top[r], buf);
+        }
+        self.place.set(Some(place));
+    }
+
+    /// Thin (dim) and heavy lines, with junctions that join them.
+    fn separators(
+        &self,
+        tops: &[Option<u16>],
+        lefts: &[Option<u16>],
+        place: &GridPlace,
+        buf: &mut Buffer,
+    ) {
+        let layout = self.game.layout();
+        let n = layout.side();
+        let reg = |r: usize, c: usize| layout.region(layout.cell(r, c));
+        // Is the edge between rows i-1 and i, along column c, heavy?
+        let h_heavy = |i: usize, c: usize| i == 0 || i == n || reg(i - 1, c) != reg(i, c);
+        let v_heavy = |r: usize, j: usize| j == 0 || j == n || reg(r, j - 1) != reg(r, j);
+        let thin = self.style(Color::DarkGray);
+        let heavy = Style::default();
+        for (i, y) in tops.iter().enumerate() {
+            let Some(y) = *y else { continue };
+            for c in 0..n {
+                let (ch, st) = if h_heavy(i, c) {
+                    ("━━━", heavy)
+                } else {
+                    ("───", thin)
+                };
+                buf.set_string(place.left[c], y, ch, st);
+            }
+        }
+        for (j, x) in lefts.iter().enumerate() {
+            let Some(x) = *x else { continue };
+            for r in 0..n {
+                let (ch, st) = if v_heavy(r, j) {
+                    ("┃", heavy)
+                } else {
+                    ("│", thin)
+                };
+                buf.set_string(x, place.top[r], ch, st);
+            }
+        }
+        for (i, y) in tops.iter().enumerate() {
+            for (j, x) in lefts.iter().enumerate() {
+                let (Some(y), Some(x)) = (*y, *x) else {
+                    continue;
+                };
+                let up = (i > 0).then(|| v_heavy(i - 1, j));
+                let down = (i < n).then(|| v_heavy(i, j));
+                let left = (j > 0).then(|| h_heavy(i, j - 1));
+                let right = (j < n).then(|| h_heavy(i, j));
+                let any_heavy = [up, down, left, right].contains(&Some(true));
+                let ch = junction(up, down, left, right);
+                buf.set_string(x, y, ch, if any_heavy { heavy } else { thin });
+            }
+        }
+    }
+
+    /// One cell: ` 5 ` (a digit), `157` (up to three notes), `(5)` (five notes).
+    fn cell(&self, cell: Cell, x: u16, y: u16, buf: &mut Buffer) {
+        let g = &self.game;
+        let text = if self.paused {
+            "   ".to_string()
+        } else if let Some(d) = g.value(cell) {
+            format!(" {} ", d.to_char())
+        } else {
+            let notes = g.now.notes[cell.index()];
+            match notes.len() {
+                0 => "   ".to_string(),
+                1..=3 => format!(
+                    "{:<3}",
+                    notes.iter().map(|d| d.to_char()).collect::<String>()
+                ),
+                k => format!("({k})"),
+            }
+        };
+        let (style, marks) = self.cell_style(cell);
+        let text = match marks {
+            Some((a, b)) if !self.paused => {
+                let mid: String = text.chars().nth(1).into_iter().collect();
+                format!("{a}{mid}{b}")
+            }
+            _ => text,
+        };
+        buf.set_string(x, y, text, style);
+    }
+
+    /// The style of a cell and, without colour, the marks around its digit.
+    fn cell_style(&self, cell: Cell) -> (Style, Option<(char, char)>) {
+        let g = &self.game;
+        let layout = g.layout();
+        let cursor = g.cursor;
+        let mut style = Style::default();
+        let mut marks = None;
+        let value = g.value(cell);
+        if g.is_given(cell) {
+            style = style.add_modifier(Modifier::BOLD);
+        } else if value.is_some() {
+            style = style.patch(self.style(Color::LightBlue));
+        } else {
+            style = style.patch(self.style(Color::Gray));
+        }
+        let peer = cell != cursor && layout.peers(cursor).contains(&cell);
+        if peer && self.color {
+            style = style.bg(Color::DarkGray);
+        }
+        if value.is_some() && value == g.value(cursor) && cell != cursor {
+            style = style.add_modifier(Modifier::UNDERLINED);
+            if self.color {
+                style = style.fg(Color::Yellow);
+            }
+        }
+        if let Some(hint) = &g.hint {
+            let (elims, places) = hint.effects();
+            let (bg, mark) = if places.contains(&cell) {
+                (Color::Green, ('+', '+'))
+            } else if elims.contains(&cell) {
+                (Color::Red, ('-', '-'))
+            } else if hint.pattern().contains(&cell) {
+                (Color::Green, ('[', ']'))
+            } else if hint.area(g).contains(&cell) {
+                (Color::Yellow, ('·', '·'))
+            } else {
+                (Color::Reset, (' ', ' '))
+            };
+            if bg != Color::Reset {
+                if self.color {
+                    style = style.bg(bg).fg(Color::Black);
+                } else {
+                    marks = Some(mark);
+                }
+            }
+        }
+        if g.wrong.contains(&cell) || g.conflicts().contains(&cell) {
+            if self.color {
+                style = style.fg(Color::LightRed).add_modifier(Modifier::BOLD);
+            }
+            marks = Some(('!', '!'));
+        }
+        if cell == cursor {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        (style, marks)
+    }
+
+    fn panel(&self, area: Rect, buf: &mut Buffer) {
+        let g = &self.game;
+        let layout = g.layout();
+        let cell = g.cursor;
+        let what = match g.value(cell) {
+            Some(d) if g.is_given(cell) => format!("given {d}"),
+            Some(d) => format!("your {d}"),
+            None => {
+                let notes: Vec<String> = g.now.notes[cell.index()]
+                    .iter()
+                    .map(|d| d.to_char().to_string())
+                    .collect();
+                if notes.is_empty() {
+                    "empty".into()
+                } else {
+                    format!("notes {}", notes.join(" "))
+                }
+            }
+        };
+        let mode = if g.notes_mode {
+            "NOTES (n: digits)"
+        } else {
+            "digits (n: notes)"
+        };
+        let mut text = vec![
+            Line::from(format!("{}: {what}", layout.cell_name(cell))),
+            Line::from(format!("Typing: {mode}")),
+            Line::from(format!("Moves: {}", g.moves())),
+            Line::from(""),
+        ];
+        text.push(Line::styled(
+            self.message.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ));
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+
+    fn help(&self, area: Rect, buf: &mut Buffer) {
+        let digits = if self.game.layout().side() > 9 {
+            "1-9 A-"
+        } else {
+            "1-"
+        };
+        let last = sudokit_core::Digit::from_index(self.game.layout().side() - 1).to_char();
+        let help = format!(
+            "←↓↑→/hjkl move · {digits}{last} place · 0 clear · n notes · a auto-notes · u undo · ^R redo · c check · m first mistake · ? hint · s step · p pause · q save & quit"
+        );
+        Paragraph::new(help)
+            .style(self.style(Color::DarkGray))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+}
+
+/// A line's weight at a junction arm: absent, light or heavy.
+type Arm = Option<bool>;
+
+/// The box character joining the arms present, light or heavy each way (the vertical
+/// arms share a weight, as do the horizontal ones: heavy when either is).
+fn junction(up: Arm, down: Arm, left: Arm, right: Arm) -> &'static str {
+    let v = up == Some(true) || down == Some(true);
+    let h = left == Some(true) || right == Some(true);
+    // Each shape: [light, heavy vertical, heavy horizontal, heavy both].
+    let shape: [&'static str; 4] = match (
+        up.is_some(),
+        down.is_some(),
+        left.is_some(),
+        right.is_some(),
+    ) {
+        (true, true, true, true) => ["┼", "╂", "┿", "╋"],
+        (false, true, true, true) => ["┬", "┰", "┯", "┳"],
+        (true, false, true, true) => ["┴", "┸", "┷", "┻"],
+        (true, true, false, true) => ["├", "┠", "┝", "┣"],
+        (true, true, true, false) => ["┤", "┨", "┥", "┫"],
+        (false, true, false, true) => ["┌", "┎", "┍", "┏"],
+        (false, true, true, false) => ["┐", "┒", "┑", "┓"],
+        (true, false, false, true) => ["└", "┖", "┕", "┗"],
+        (true, false, true, false) => ["┘", "┚", "┙", "┛"],
+        (true, true, false, false) => ["│", "┃", "│", "┃"],
+        _ => ["─", "─", "━", "━"],
+    };
+    shape[usize::from(v) + 2 * usize::from(h)]
+}

@@ -1,0 +1,163 @@
+//! The screen, drawn into ratatui's `TestBackend`: key sequences, then the text on screen.
+
+use std::sync::Arc;
+
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use sudokit_core::{Grid, Layout};
+use sudokit_play::{App, Game};
+
+fn app(layout: Layout, line: &str) -> App {
+    let values = line
+        .chars()
+        .map(|c| sudokit_core::Digit::from_char(c).map_or(0, |d| d.get()))
+        .collect();
+    let puzzle = Grid::from_values(Arc::new(layout), values);
+    let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
+    App::new(Game::new(puzzle, solution, "Test · SE 1.0".into()), false)
+}
+
+fn press(app: &mut App, keys: &str) {
+    for ch in keys.chars() {
+        let code = match ch {
+            '\u{8}' => KeyCode::Backspace,
+            c => KeyCode::Char(c),
+        };
+        app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+}
+
+/// The screen as lines of text, trailing spaces trimmed.
+fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+const NINE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn a_nine_by_nine_fits_80x24_with_its_help() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "l4");
+    let s = screen(&a, 80, 24);
+    assert!(
+        s[0].starts_with("sudokit Test · SE 1.0") && s[0].ends_with("00:00"),
+        "{s:#?}"
+    );
+    assert_eq!(s[1], "┏━━━┯━━━┯━━━┳━━━┯━━━┯━━━┳━━━┯━━━┯━━━┓  r1c2: your 4");
+    assert!(
+        s[2].starts_with("┃   │ 4 │ 3 ┃   │ 2 │   ┃ 6 │   │   ┃  Typing: digits"),
+        "{s:#?}"
+    );
+    assert!(
+        s[3].starts_with("┠───┼───┼───╂───┼───┼───╂───┼───┼───┨  Moves: 1"),
+        "{s:#?}"
+    );
+    assert!(
+        s[7].starts_with("┣━━━┿━━━┿━━━╋━━━┿━━━┿━━━╋━━━┿━━━┿━━━┫"),
+        "{s:#?}"
+    );
+    assert!(s[19].starts_with("┗━━━┷━━━┷━━━┻"), "{s:#?}");
+    assert!(
+        s[20].contains("hjkl move") && s[21].contains("q save & quit"),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn notes_conflicts_and_checks_show_without_colour() {
+    let mut a = app(Layout::classic(), NINE);
+    // r1c1: notes 1 5 (n toggles notes mode), then r1c2: a 3 clashing with r1c3's given.
+    press(&mut a, "n15nl3");
+    let s = screen(&a, 80, 24);
+    assert!(s[2].starts_with("┃15 │!3!│!3!┃"), "{s:#?}");
+    press(&mut a, "\u{8}ll");
+    press(&mut a, "c");
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.iter().any(|l| l.contains("No mistakes so far.")),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn a_hint_marks_its_place_then_its_pattern() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "?");
+    let s = screen(&a, 80, 24);
+    assert!(s.join("\n").contains("look at"), "{s:#?}");
+    assert!(
+        s.iter().any(|l| l.contains('·')),
+        "the place to look is marked: {s:#?}"
+    );
+    press(&mut a, "??");
+    let s = screen(&a, 80, 24);
+    assert!(
+        s.iter().any(|l| l.contains('+')),
+        "the placement is marked: {s:#?}"
+    );
+    assert!(s.join(" ").contains("apply"), "{s:#?}");
+}
+
+#[test]
+fn a_six_by_six_draws_boxes_of_two_rows_by_three_columns() {
+    let mut a = app(
+        Layout::for_side(6).unwrap(),
+        "4....1..23...5..3..6..4...54..1....5",
+    );
+    press(&mut a, "jl");
+    let s = screen(&a, 80, 24);
+    assert_eq!(s[1], "┏━━━┯━━━┯━━━┳━━━┯━━━┯━━━┓  r2c2: empty");
+    assert!(s[2].starts_with("┃ 4 │   │   ┃   │   │ 1 ┃"), "{s:#?}");
+    assert!(s[5].starts_with("┣━━━┿━━━┿━━━╋━━━┿━━━┿━━━┫"), "{s:#?}");
+    assert!(s.iter().any(|l| l.contains("1-6 place")), "{s:#?}");
+}
+
+#[test]
+fn a_jigsaw_draws_its_regions_with_heavy_lines() {
+    let regions = "DCCCCCCCC\nDDGAAFFFC\nDGGAAFBFF\nDGGAAFBFB\nDDGAAFBBB\nDDGGAIBBB\nEEEGIIIIH\nEEIIIIHHH\nEEEEHHHHH\n";
+    let line = ".3.......3......2............6..1...4.....5.6.......9...8...6525....913.......7..";
+    let a = app(Layout::from_regions_str(regions).unwrap(), line);
+    let s = screen(&a, 80, 24);
+    assert_eq!(s[1], "┏━━━┳━━━┯━━━┯━━━┯━━━┯━━━┯━━━┯━━━┯━━━┓  r1c1: empty");
+    assert!(
+        s[2].starts_with("┃   ┃ 3 │   │   │   │   │   │   │   ┃"),
+        "{s:#?}"
+    );
+    assert!(
+        s[3].starts_with("┠───╋━━━╋━━━╋━━━┿━━━╋━━━┿━━━┿━━━╋───┨"),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn a_small_terminal_says_how_big_it_must_be() {
+    let a = app(Layout::for_side(16).unwrap(), &(".".repeat(255) + "1"));
+    let s = screen(&a, 60, 20);
+    assert!(
+        s.join(" ").contains("needs a terminal of at least"),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn pause_hides_the_grid_and_stops_the_clock() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "p");
+    a.tick(5000);
+    let s = screen(&a, 80, 24);
+    assert!(s[2].starts_with("┃   │   │   ┃"), "{s:#?}");
+    assert!(s[0].contains("00:00 (paused)"), "{s:#?}");
+    press(&mut a, "p");
+    a.tick(5000);
+    assert_eq!(a.game.elapsed_ms, 5000);
+}
