@@ -313,8 +313,8 @@ impl App {
         let layout = g.layout();
         let cell = g.cursor;
         let what = match g.value(cell) {
-            Some(d) if g.is_given(cell) => format!("given {d}"),
-            Some(d) => format!("your {d}"),
+            Some(d) if g.is_given(cell) => format!("given {}", d.to_char()),
+            Some(d) => format!("your {}", d.to_char()),
             None => {
                 let notes: Vec<String> = g.now.notes[cell.index()]
                     .iter()
