@@ -17,13 +17,19 @@ pub struct GridPlace {
     pub top: [u16; 25],
     /// Cells a side.
     pub side: usize,
+    /// A cell's width on screen.
+    pub width: u16,
+    /// A cell's height on screen.
+    pub height: u16,
 }
 
 impl GridPlace {
     /// The cell under a screen position, if any.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
-        let row = (0..self.side).find(|&r| self.top[r] == y)?;
-        let col = (0..self.side).find(|&c| (self.left[c]..self.left[c] + 3).contains(&x))?;
+        let row =
+            (0..self.side).find(|&r| (self.top[r]..self.top[r] + self.height).contains(&y))?;
+        let col =
+            (0..self.side).find(|&c| (self.left[c]..self.left[c] + self.width).contains(&x))?;
         Some((row, col))
     }
 }

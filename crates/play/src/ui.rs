@@ -23,6 +23,34 @@ use crate::app::{clock, App, GridPlace};
 /// The width of the side panel at least.
 const PANEL: u16 = 24;
 
+/// The size of a cell on screen: `3 × 1` (a digit, or up to three notes), or big enough
+/// to show every note in its place (`7 × 3` for 9×9: notes 1–3, 4–6, 7–9 on three lines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cells {
+    w: u16,
+    h: u16,
+    /// Note columns in a big cell (0: compact cells).
+    notes: usize,
+}
+
+impl Cells {
+    const COMPACT: Cells = Cells {
+        w: 3,
+        h: 1,
+        notes: 0,
+    };
+
+    /// Big cells for a grid of side `n`: note columns as near square as they go.
+    fn big(n: usize) -> Cells {
+        let cols = (1..=n).find(|c| c * c >= n).unwrap_or(1);
+        Cells {
+            w: (2 * cols + 1) as u16,
+            h: n.div_ceil(cols) as u16,
+            notes: cols,
+        }
+    }
+}
+
 /// Which separator lines a grid keeps: all of them, or (to fit a small terminal) only
 /// those where regions meet somewhere along them.
 struct Lines {
@@ -47,26 +75,40 @@ impl Lines {
         }
     }
 
-    /// The screen size of the grid: columns, rows.
-    fn size(&self) -> (u16, u16) {
-        let n = self.rows.len() - 1;
-        let kept = |v: &[bool]| v.iter().filter(|&&k| k).count();
+    /// The screen size of the grid with `cells`: columns, rows.
+    fn size(&self, cells: Cells) -> (u16, u16) {
+        let n = self.rows.len() as u16 - 1;
+        let kept = |v: &[bool]| v.iter().filter(|&&k| k).count() as u16;
         (
-            (3 * n + kept(&self.cols)) as u16,
-            (n + kept(&self.rows)) as u16,
+            cells.w * n + kept(&self.cols),
+            cells.h * n + kept(&self.rows),
         )
     }
 }
 
-/// The grid needs `(w, h)`; with thin lines or without.
-fn grid_size(layout: &Layout, all: bool) -> (u16, u16) {
-    Lines::new(layout, all).size()
+/// The terminal size a grid drawn this way needs: the grid, the side panel, the title
+/// and help lines.
+fn fits(size: (u16, u16), area: Rect) -> bool {
+    size.0 + 1 + PANEL <= area.width && size.1 + 3 <= area.height
 }
 
 /// The smallest terminal that shows this layout: columns, rows.
 pub fn needed(layout: &Layout) -> (u16, u16) {
-    let (w, h) = grid_size(layout, false);
+    let (w, h) = Lines::new(layout, false).size(Cells::COMPACT);
     (w + 1 + PANEL, h + 3)
+}
+
+/// The roomiest drawing that fits `area`: big cells with every line, compact cells with
+/// every line, or compact cells with only the lines where regions meet.
+fn choose(layout: &Layout, area: Rect) -> (Lines, Cells) {
+    let big = Cells::big(layout.side());
+    for (all, cells) in [(true, big), (true, Cells::COMPACT)] {
+        let lines = Lines::new(layout, all);
+        if fits(lines.size(cells), area) {
+            return (lines, cells);
+        }
+    }
+    (Lines::new(layout, false), Cells::COMPACT)
 }
 
 impl Widget for &App {
@@ -85,13 +127,11 @@ impl Widget for &App {
             self.place.set(None);
             return;
         }
-        let (full_w, full_h) = grid_size(&layout, true);
-        let all = area.width >= full_w + 1 + PANEL && area.height >= full_h + 3;
-        let lines = Lines::new(&layout, all);
-        let (gw, gh) = lines.size();
+        let (lines, cells) = choose(&layout, area);
+        let (gw, gh) = lines.size(cells);
         self.title(Rect::new(area.x, area.y, area.width, 1), buf);
         let grid_area = Rect::new(area.x, area.y + 1, gw, gh);
-        self.grid(&lines, grid_area, buf);
+        self.grid(&lines, cells, grid_area, buf);
         let panel = Rect::new(area.x + gw + 2, area.y + 1, area.width - gw - 2, gh);
         self.panel(panel, buf);
         self.help(
@@ -123,11 +163,13 @@ impl App {
         buf.set_string(x, area.y, time, Style::default());
     }
 
-    fn grid(&self, lines: &Lines, area: Rect, buf: &mut Buffer) {
+    fn grid(&self, lines: &Lines, cells: Cells, area: Rect, buf: &mut Buffer) {
         let layout = self.game.layout();
         let n = layout.side();
         let mut place = GridPlace {
             side: n,
+            width: cells.w,
+            height: cells.h,
             ..GridPlace::default()
         };
         // Screen positions: a kept separator takes a row (column) before its cell row.
@@ -142,7 +184,7 @@ impl App {
             }
             if r < n {
                 place.top[r] = y;
-                y += 1;
+                y += cells.h;
             }
         }
         let mut x = area.x;
@@ -156,13 +198,18 @@ impl App {
             }
             if c < n {
                 place.left[c] = x;
-                x += 3;
+                x += cells.w;
             }
         }
         self.separators(&tops, &lefts, &place, buf);
         for cell in layout.cells() {
             let (r, c) = (layout.row(cell), layout.col(cell));
-            self.cell(cell, place.left[c], place.top[r], buf);
+            let at = Rect::new(place.left[c], place.top[r], cells.w, cells.h);
+            if cells.notes == 0 {
+                self.cell(cell, at.x, at.y, buf);
+            } else {
+                self.big_cell(cell, at, cells.notes, buf);
+            }
         }
         self.place.set(Some(place));
     }
@@ -187,11 +234,12 @@ impl App {
             let Some(y) = *y else { continue };
             for c in 0..n {
                 let (ch, st) = if h_heavy(i, c) {
-                    ("━━━", heavy)
+                    ("━", heavy)
                 } else {
-                    ("───", thin)
+                    ("─", thin)
                 };
-                buf.set_string(place.left[c], y, ch, st);
+                let run = ch.repeat(usize::from(place.width));
+                buf.set_string(place.left[c], y, run, st);
             }
         }
         for (j, x) in lefts.iter().enumerate() {
@@ -202,7 +250,9 @@ impl App {
                 } else {
                     ("│", thin)
                 };
-                buf.set_string(x, place.top[r], ch, st);
+                for k in 0..place.height {
+                    buf.set_string(x, place.top[r] + k, ch, st);
+                }
             }
         }
         for (i, y) in tops.iter().enumerate() {
@@ -248,6 +298,34 @@ impl App {
             _ => text,
         };
         buf.set_string(x, y, text, style);
+    }
+
+    /// A big cell: its digit in the middle, or each note in its own place (note `d` on
+    /// line `(d-1) / cols`, column `(d-1) % cols`).
+    fn big_cell(&self, cell: Cell, at: Rect, cols: usize, buf: &mut Buffer) {
+        let g = &self.game;
+        let (style, marks) = self.cell_style(cell);
+        let blank = " ".repeat(usize::from(at.width));
+        for k in 0..at.height {
+            buf.set_string(at.x, at.y + k, &blank, style);
+        }
+        if self.paused {
+            return;
+        }
+        let middle = at.y + at.height / 2;
+        if let Some(d) = g.value(cell) {
+            buf.set_string(at.x + at.width / 2, middle, d.to_char().to_string(), style);
+        } else {
+            for d in g.now.notes[cell.index()].iter() {
+                let (line, col) = (d.index() / cols, d.index() % cols);
+                let x = at.x + 1 + 2 * col as u16;
+                buf.set_string(x, at.y + line as u16, d.to_char().to_string(), style);
+            }
+        }
+        if let Some((a, b)) = marks {
+            buf.set_string(at.x, middle, a.to_string(), style);
+            buf.set_string(at.x + at.width - 1, middle, b.to_string(), style);
+        }
     }
 
     /// The style of a cell and, without colour, the marks around its digit.

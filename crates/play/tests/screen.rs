@@ -115,11 +115,24 @@ fn a_six_by_six_draws_boxes_of_two_rows_by_three_columns() {
         "4....1..23...5..3..6..4...54..1....5",
     );
     press(&mut a, "jl");
+    // 80×24 has room for big cells (7 × 2: notes 1-3 and 4-6 on two lines).
     let s = screen(&a, 80, 24);
+    let thick = "┏━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┓  r2c2: empty";
+    assert_eq!(s[1], thick);
+    assert!(
+        s[3].starts_with("┃   4   │       │       ┃       │       │   1   ┃"),
+        "{s:#?}"
+    );
+    assert!(
+        s[7].starts_with("┣━━━━━━━┿━━━━━━━┿━━━━━━━╋━━━━━━━┿"),
+        "{s:#?}"
+    );
+    assert!(s.iter().any(|l| l.contains("1-6 place")), "{s:#?}");
+    // In a small terminal the cells are compact.
+    let s = screen(&a, 60, 18);
     assert_eq!(s[1], "┏━━━┯━━━┯━━━┳━━━┯━━━┯━━━┓  r2c2: empty");
     assert!(s[2].starts_with("┃ 4 │   │   ┃   │   │ 1 ┃"), "{s:#?}");
     assert!(s[5].starts_with("┣━━━┿━━━┿━━━╋━━━┿━━━┿━━━┫"), "{s:#?}");
-    assert!(s.iter().any(|l| l.contains("1-6 place")), "{s:#?}");
 }
 
 #[test]
@@ -160,4 +173,38 @@ fn pause_hides_the_grid_and_stops_the_clock() {
     press(&mut a, "p");
     a.tick(5000);
     assert_eq!(a.game.elapsed_ms, 5000);
+}
+
+#[test]
+fn a_tall_terminal_shows_every_note_in_its_place_and_clicks_pick_cells() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "n159");
+    let s = screen(&a, 100, 40);
+    // Big cells, 7 × 3: notes 1 on the first line, 5 on the second, 9 on the third.
+    assert_eq!(
+        &s[1][..s[1].find("  r1c1").unwrap()],
+        "┏━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┓"
+    );
+    assert!(s[2].starts_with("┃ 1     │"), "{s:#?}");
+    assert!(s[3].starts_with("┃   5   │       │   3   ┃"), "{s:#?}");
+    assert!(s[4].starts_with("┃     9 │"), "{s:#?}");
+    // A click on the middle of r2c3 moves the cursor there.
+    let place = a.place.get().expect("drawn");
+    let (x, y) = (place.left[2] + 3, place.top[1] + 1);
+    a.click(x, y);
+    assert_eq!(a.game.cursor, a.game.layout().cell(1, 2));
+}
+
+#[test]
+fn clicks_pick_cells_on_compact_grids_too() {
+    let mut a = app(Layout::classic(), NINE);
+    let _ = screen(&a, 80, 24);
+    a.click(1 + 4 * 4 + 1, 2 + 2 * 3);
+    assert_eq!(a.game.cursor, a.game.layout().cell(3, 4));
+    a.click(0, 0);
+    assert_eq!(
+        a.game.cursor,
+        a.game.layout().cell(3, 4),
+        "a click off the grid moves nothing"
+    );
 }
