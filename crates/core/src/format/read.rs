@@ -340,11 +340,8 @@ impl<R: BufRead> Reader<R> {
         if let Some(l) = self.layouts.get(n).and_then(|l| l.clone()) {
             return Ok(l);
         }
-        let mut layout = Layout::for_side(n).map_err(|e| InputError::new(line, None, e.into()))?;
-        if self.opts.diagonals {
-            layout = layout.with_diagonals();
-        }
-        let layout = Arc::new(layout);
+        let layout = usual_layout(n, self.opts.diagonals)
+            .map_err(|e| InputError::new(line, None, e.into()))?;
         self.layouts[n] = Some(layout.clone());
         Ok(layout)
     }
@@ -970,4 +967,24 @@ fn record(line: usize, read: Marked) -> Record {
 /// The marks of `text` when it is a pencil-mark row of side `n`.
 fn pencil_row_of(text: &str, n: usize) -> Option<Vec<Mark>> {
     mark_row(strip_comment(text).0).filter(|r| r.len() == n && is_pencil_row(r))
+}
+
+/// The usual layout of side `n` (`Layout::for_side`), with or without the diagonals,
+/// built once per process and shared: a reader made for each puzzle (a web request, a
+/// Python call) would otherwise rebuild its tables every time, which costs more than
+/// solving a 9×9.
+fn usual_layout(n: usize, diagonals: bool) -> Result<Arc<Layout>, crate::LayoutError> {
+    use std::sync::OnceLock;
+    static MADE: [[OnceLock<Arc<Layout>>; 2]; MAX_SIDE + 1] =
+        [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; MAX_SIDE + 1];
+    let slot = MADE.get(n).map(|pair| &pair[usize::from(diagonals)]);
+    if let Some(layout) = slot.and_then(OnceLock::get) {
+        return Ok(layout.clone());
+    }
+    let mut layout = Layout::for_side(n)?;
+    if diagonals {
+        layout = layout.with_diagonals();
+    }
+    let layout = Arc::new(layout);
+    Ok(slot.map_or(layout.clone(), |s| s.get_or_init(|| layout).clone()))
 }

@@ -1,0 +1,130 @@
+"""sudokit: solve, count, rate, explain and generate sudoku puzzles, in process.
+
+Every function takes a puzzle as text in any format the ``sudokit`` command reads (a line
+of N² symbols with ``.``/``0``/``x`` for blanks, a grid block, a 0-filled matrix, a
+HoDoKu line with pencil marks, ...). Sizes run from 4×4 to 25×25; ``box="2x3"`` names a box
+shape the size alone does not, ``regions=`` gives jigsaw regions (N² symbols),
+``diagonals=True`` makes a sudoku-X. Answers carry the CLI's ``--json`` fields.
+
+Single calls raise ``ValueError`` with the CLI's message for bad input; the batch calls
+(``solve_many``, ``rate_many``, ``generate_many``) release the GIL, use every core,
+answer in input order and put ``{"error": message}`` in place of a bad puzzle's answer.
+
+>>> import sudokit
+>>> sudokit.solve("3..4..3....14...")["status"]
+'unique'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _sudokit
+
+__all__ = [
+    "solve", "count", "rate", "hint", "explain", "generate", "canon", "transform",
+    "solve_many", "rate_many", "generate_many", "solve_array",
+]
+
+
+def solve(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
+          diagonals: bool = False) -> Dict[str, Any]:
+    """Solve a puzzle and check that its solution is unique.
+
+    Returns ``{"status": "unique" | "multiple" | "none", "solution": str | None}``
+    (for ``multiple``, the first solution found). Raises ``ValueError`` for a puzzle that
+    cannot be read or has two equal givens in a house.
+    """
+    return _sudokit.solve(puzzle, box=box, regions=regions, diagonals=diagonals)
+
+
+def count(puzzle: str, limit: int = 2, *, box: Optional[str] = None,
+          regions: Optional[str] = None, diagonals: bool = False) -> int:
+    """Count the solutions of a puzzle, stopping at ``limit``."""
+    return _sudokit.count(puzzle, limit, box=box, regions=regions, diagonals=diagonals)
+
+
+def rate(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
+         diagonals: bool = False) -> Dict[str, Any]:
+    """Rate a puzzle from its logical path, as ``sudokit rate --json`` does.
+
+    Returns ``{"level", "score", "se", "hardest", "techniques", "steps"}``: the HoDoKu
+    level and score, the Sudoku Explainer (SE) estimate, the hardest technique, a count per
+    technique and the number of steps. Raises ``ValueError`` unless the puzzle has
+    exactly one solution.
+    """
+    return _sudokit.rate(puzzle, box=box, regions=regions, diagonals=diagonals)
+
+
+def hint(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
+         diagonals: bool = False) -> Optional[Dict[str, Any]]:
+    """The next logical step (``hint --json``'s step), or ``None`` when the puzzle is
+    solved or no technique applies. Pencil marks in the input are respected."""
+    return _sudokit.hint(puzzle, box=box, regions=regions, diagonals=diagonals)
+
+
+def explain(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
+            diagonals: bool = False) -> List[Dict[str, Any]]:
+    """The whole logical path: a list of steps with ``explain --json``'s fields
+    (``technique``, ``placements``, ``eliminations``, ``text``, ...)."""
+    return _sudokit.explain(puzzle, box=box, regions=regions, diagonals=diagonals)
+
+
+def generate(n: int = 1, *, level: Optional[str] = None, se: Optional[Tuple[float, float]] = None,
+             symmetry: Optional[str] = None, seed: Optional[int] = None, size: int = 9,
+             threads: int = 0) -> List[Dict[str, Any]]:
+    """Make ``n`` puzzles with one solution each, as ``generate --json`` does.
+
+    ``level``: easy, medium, hard, unfair or extreme; ``se``: an SE range ``(lo, hi)``;
+    ``symmetry``: ``rot180``, ``mirror``, ... (``None``: any); ``seed``: puzzle ``i`` uses
+    ``seed + i``, so the same call gives the same puzzles; ``size``: the side (4 to 25).
+    A puzzle that could not be made is ``{"error": message}``.
+    """
+    return _sudokit.generate(n, level=level, se=se, symmetry=symmetry, seed=seed, size=size,
+                             threads=threads)
+
+
+generate_many = generate
+
+
+def canon(puzzle: str) -> str:
+    """The canonical form: the same line for every puzzle equivalent under the symmetries
+    of the grid (bands, stacks, rows, columns, transposition, relabelling)."""
+    return _sudokit.canon(puzzle)
+
+
+def transform(puzzle: str, name: Optional[str] = None, seed: int = 1) -> str:
+    """The puzzle under a named transformation (``transpose``, ``rot90``, ``mirror``,
+    ``relabel``, ...), or a random one when ``name`` is ``None``."""
+    return _sudokit.transform(puzzle, name, seed)
+
+
+def solve_many(puzzles: Sequence[str], *, box: Optional[str] = None,
+               regions: Optional[str] = None, diagonals: bool = False,
+               threads: int = 0) -> List[Dict[str, Any]]:
+    """``solve`` for every puzzle, on every core (``threads=0``), answers in order; a bad
+    puzzle's answer is ``{"error": message}``."""
+    return _sudokit.solve_many(list(puzzles), box=box, regions=regions, diagonals=diagonals,
+                               threads=threads)
+
+
+def rate_many(puzzles: Sequence[str], *, box: Optional[str] = None,
+              regions: Optional[str] = None, diagonals: bool = False,
+              threads: int = 0) -> List[Dict[str, Any]]:
+    """``rate`` for every puzzle, on every core, answers in order; a bad puzzle's answer
+    is ``{"error": message}``."""
+    return _sudokit.rate_many(list(puzzles), box=box, regions=regions, diagonals=diagonals,
+                              threads=threads)
+
+
+def solve_array(puzzles: Any, threads: int = 0) -> Any:
+    """Solve 9×9 puzzles given as a NumPy ``uint8`` array of shape ``(n, 81)`` (0 =
+    blank) on every core: the solutions in an array of the same shape, a row of zeros for
+    a puzzle without exactly one solution. Needs NumPy."""
+    import numpy as np
+
+    a = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    if a.ndim != 2 or a.shape[1] != 81:
+        raise ValueError(f"expected an array of shape (n, 81), not {a.shape}")
+    out = _sudokit.solve_bytes(a.tobytes(), threads)
+    return np.frombuffer(bytes(out), dtype=np.uint8).reshape(a.shape).copy()
