@@ -306,6 +306,129 @@ fn solve_many<'py>(
     to_py_list(py, &answers)
 }
 
+/// Is a puzzle valid, solvable, unique and minimal? The fields of `check --json`:
+/// valid, solvable, unique, minimal (null unless unique), clues, redundant (the givens
+/// whose removal keeps the solution unique), error (why it is not valid).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false))]
+fn check<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    r#box: Option<String>,
+    regions: Option<String>,
+    diagonals: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let spec = spec(r#box, regions, diagonals);
+    let answer = py.detach(|| match read(puzzle, &spec) {
+        Err(e) => Json::object([
+            ("valid", Json::from(false)),
+            ("solvable", Json::Null),
+            ("unique", Json::Null),
+            ("minimal", Json::Null),
+            ("clues", Json::Null),
+            ("redundant", Json::Null),
+            ("error", Json::from(e)),
+        ]),
+        Ok((grid, _)) => {
+            let solutions = sudokit_solver::count(&grid, 2).map_or(0, |o| o.count);
+            let redundant: Vec<String> = if solutions == 1 {
+                let mut probe = grid.clone();
+                grid.layout()
+                    .cells()
+                    .filter(|&c| {
+                        let Some(d) = grid.get(c) else { return false };
+                        probe.set(c, None);
+                        let unique = sudokit_solver::is_unique(&probe);
+                        probe.set(c, Some(d));
+                        unique
+                    })
+                    .map(|c| grid.layout().cell_name(c))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Json::object([
+                ("valid", Json::from(true)),
+                ("solvable", Json::from(solutions > 0)),
+                ("unique", Json::from(solutions == 1)),
+                (
+                    "minimal",
+                    if solutions == 1 {
+                        Json::from(redundant.is_empty())
+                    } else {
+                        Json::Null
+                    },
+                ),
+                ("clues", Json::from(grid.clue_count())),
+                ("redundant", Json::strings(redundant)),
+                ("error", Json::Null),
+            ])
+        }
+    });
+    to_py(py, &answer)
+}
+
+/// Each cell's candidates, as `candidates --json`: `{"values": str, "candidates": [str]}`
+/// (a cell's candidate digits, its own digit for a filled cell); with `propagate`, after
+/// naked and hidden singles. Pencil marks in the input narrow the candidates.
+#[pyfunction]
+#[pyo3(signature = (puzzle, propagate=false, *, r#box=None, regions=None, diagonals=false))]
+fn candidates<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    propagate: bool,
+    r#box: Option<String>,
+    regions: Option<String>,
+    diagonals: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    use sudokit_core::Digit;
+    let (grid, marks) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let layout = grid.layout();
+    let start: Vec<DigitSet> = layout
+        .cells()
+        .map(|c| match grid.get(c) {
+            Some(d) => DigitSet::single(d),
+            None => marks
+                .as_ref()
+                .map_or(grid.candidates(c), |m| grid.candidates(c).and(m[c.index()])),
+        })
+        .collect();
+    let (values, cands) = if propagate {
+        let m =
+            sudokit_solver::singles_from_marks(&grid, &start, &mut sudokit_solver::observe::Quiet)
+                .map_err(|d| {
+                    value_error(format!(
+                        "no solution: singles lead to a contradiction: {}",
+                        d.describe(layout)
+                    ))
+                })?;
+        (m.values, m.candidates)
+    } else {
+        if let Some(c) = layout
+            .cells()
+            .find(|&c| grid.get(c).is_none() && start[c.index()].is_empty())
+        {
+            return Err(value_error(format!(
+                "no solution: {} has no candidate",
+                layout.cell_name(c)
+            )));
+        }
+        (grid.values().to_vec(), start)
+    };
+    let values: String = values
+        .iter()
+        .map(|&v| Digit::new_checked(v).map_or('.', Digit::to_char))
+        .collect();
+    let answer = Json::object([
+        ("values", Json::from(values)),
+        (
+            "candidates",
+            Json::strings(cands.iter().map(|c| c.to_string())),
+        ),
+    ]);
+    to_py(py, &answer)
+}
+
 /// Rate many puzzles on every core: ratings in input order, `{"error": message}` for a
 /// bad one.
 #[pyfunction]
@@ -461,6 +584,8 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(candidates, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;

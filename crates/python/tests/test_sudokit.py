@@ -41,6 +41,26 @@ def test_count_stops_at_the_limit():
     assert sudokit.count("." * 81, limit=5) == 5
 
 
+def test_check_reports_validity_uniqueness_and_minimality():
+    report = sudokit.check(EASY)
+    assert report["valid"] and report["solvable"] and report["unique"]
+    assert report["clues"] == 81 - EASY.count(".")
+    assert report["minimal"] == (report["redundant"] == [])
+    assert sudokit.check("." * 81)["unique"] is False and sudokit.check("." * 81)["minimal"] is None
+    bad = sudokit.check("11" + "." * 79)
+    assert bad["valid"] is False and "twice" in bad["error"]
+
+
+def test_candidates_with_and_without_propagation():
+    marks = sudokit.candidates(EASY)
+    assert len(marks["candidates"]) == 81 and marks["values"] == EASY
+    assert marks["candidates"][2] == "3"
+    after = sudokit.candidates(HARD, propagate=True)
+    assert after["values"].count(".") <= HARD.count(".")
+    with pytest.raises(ValueError, match="no candidate"):
+        sudokit.candidates("123....4........")
+
+
 def test_rate_hint_and_explain_follow_the_logical_path():
     rating = sudokit.rate(EASY)
     assert rating["level"] == "Easy" and rating["steps"] > 0
@@ -105,6 +125,16 @@ def test_solve_array_solves_rows_and_zeroes_the_unsolvable():
 
 def test_help_is_useful():
     assert "SE" in sudokit.rate.__doc__ and "ValueError" in sudokit.rate.__doc__
+
+
+@pytest.mark.skipif(not os.environ.get("SUDOKIT_BIN"), reason="SUDOKIT_BIN names the CLI to compare with")
+def test_check_and_candidates_equal_the_cli():
+    for command, mine in (("check", sudokit.check(EASY)), ("candidates", sudokit.candidates(EASY))):
+        out = subprocess.run([os.environ["SUDOKIT_BIN"], command, "--json"], input=EASY + "\n",
+                             capture_output=True, text=True).stdout
+        theirs = json.loads(out)
+        for key, value in mine.items():
+            assert theirs[key] == value, (command, key)
 
 
 @pytest.mark.skipif(not os.environ.get("SUDOKIT_BIN"), reason="SUDOKIT_BIN names the CLI to compare with")

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from . import _sudokit
 
 __all__ = [
-    "solve", "count", "rate", "hint", "explain", "generate", "canon", "transform",
+    "solve", "count", "check", "candidates", "rate", "hint", "explain", "generate", "canon", "transform",
     "solve_many", "rate_many", "generate_many", "solve_array",
 ]
 
@@ -42,6 +42,23 @@ def count(puzzle: str, limit: int = 2, *, box: Optional[str] = None,
           regions: Optional[str] = None, diagonals: bool = False) -> int:
     """Count the solutions of a puzzle, stopping at ``limit``."""
     return _sudokit.count(puzzle, limit, box=box, regions=regions, diagonals=diagonals)
+
+
+def check(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
+          diagonals: bool = False) -> Dict[str, Any]:
+    """Is the puzzle valid, solvable, unique and minimal? ``check --json``'s fields:
+    ``valid``, ``solvable``, ``unique``, ``minimal`` (``None`` unless unique), ``clues``,
+    ``redundant`` (givens whose removal keeps the solution unique) and ``error`` (why an
+    invalid puzzle is invalid; this function reports rather than raises)."""
+    return _sudokit.check(puzzle, box=box, regions=regions, diagonals=diagonals)
+
+
+def candidates(puzzle: str, propagate: bool = False, *, box: Optional[str] = None,
+               regions: Optional[str] = None, diagonals: bool = False) -> Dict[str, Any]:
+    """Each cell's candidates, as ``candidates --json``: ``{"values": str,
+    "candidates": [str, ...]}`` (a filled cell's own digit); with ``propagate``, after
+    naked and hidden singles. Raises ``ValueError`` when a cell has no candidate."""
+    return _sudokit.candidates(puzzle, propagate, box=box, regions=regions, diagonals=diagonals)
 
 
 def rate(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,

@@ -8,6 +8,12 @@ def solve(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...
 def count(puzzle: str, limit: int = ..., *, box: Optional[str] = ..., regions: Optional[str] = ...,
           diagonals: bool = ...) -> int:
     """Count the solutions, stopping at ``limit``."""
+def check(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
+          diagonals: bool = ...) -> Dict[str, Any]:
+    """valid, solvable, unique, minimal, clues, redundant, error (as check --json)."""
+def candidates(puzzle: str, propagate: bool = ..., *, box: Optional[str] = ...,
+               regions: Optional[str] = ..., diagonals: bool = ...) -> Dict[str, Any]:
+    """Each cell's candidates (as candidates --json), after singles with ``propagate``."""
 def rate(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
          diagonals: bool = ...) -> Dict[str, Any]:
     """Level, score, Sudoku Explainer (SE) estimate, hardest technique, technique counts, steps."""

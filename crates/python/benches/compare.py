@@ -1,0 +1,49 @@
+"""The package against the CLI, the same work on the same cores, in one run (these
+machines are shared: compare the ratios). Best of three each.
+
+    python crates/python/benches/compare.py [--threads 2] [--cli target/release/sudokit]
+
+- solve_many on the 49,158 17-clue puzzles against `sudokit solve --json --threads N`;
+- rate_many on magictour top1465 against `sudokit rate --json --threads N`.
+"""
+
+import argparse
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import sudokit
+
+ROOT = Path(__file__).resolve().parents[3]
+DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data")) / "bench"
+
+
+def best(work, times=3):
+    out = []
+    for _ in range(times):
+        start = time.perf_counter()
+        work()
+        out.append(time.perf_counter() - start)
+    return min(out)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--cli", default=str(ROOT / "target" / "release" / "sudokit"))
+    args = parser.parse_args()
+    for name, file, many, command in (
+        ("solve_many", "puzzles2_17_clue.txt", sudokit.solve_many, "solve"),
+        ("rate_many", "puzzles3_magictour_top1465.txt", sudokit.rate_many, "rate"),
+    ):
+        path = DATA / file
+        puzzles = [l.split()[0] for l in path.read_text().splitlines() if l.strip() and not l.startswith("#")]
+        py = best(lambda: many(puzzles, threads=args.threads))
+        cli = best(lambda: subprocess.run([args.cli, command, "--json", "--threads", str(args.threads), str(path)],
+                                          stdout=subprocess.DEVNULL, check=True))
+        print(f"{name:10} {len(puzzles):6} puzzles: python {py:.3f} s, cli {cli:.3f} s, ratio {py / cli:.2f}")
+
+
+if __name__ == "__main__":
+    main()
