@@ -155,3 +155,15 @@ def test_the_module_examples_run():
     import doctest
 
     assert doctest.testmod(sudokit).failed == 0
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: sudokit.count(p), lambda p: sudokit.rate(p), lambda p: sudokit.hint(p),
+    lambda p: sudokit.explain(p), lambda p: sudokit.canon(p), lambda p: sudokit.transform(p),
+    lambda p: sudokit.candidates(p), lambda p: sudokit.solve(p),
+])
+def test_every_single_call_raises_value_error_for_an_unreadable_puzzle(call):
+    with pytest.raises(ValueError, match="unexpected character"):
+        call("12?" + "." * 78)
+    with pytest.raises(ValueError, match="no puzzle"):
+        call("")
