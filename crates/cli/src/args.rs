@@ -59,9 +59,10 @@ pub struct PlayArgs {
     /// Which puzzle of the file to play (1 is the first).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub index: u64,
-    /// The level of a new puzzle: easy, medium, hard, unfair or extreme.
-    #[arg(long, default_value = "medium")]
-    pub level: String,
+    /// The level of a new puzzle: easy, medium, hard, unfair or extreme (default medium;
+    /// easy on 4×4, whose puzzles are never harder).
+    #[arg(long)]
+    pub level: Option<String>,
     /// The side of a new puzzle's grid (4, 6, 8, 9, 12, 16, 25, ...).
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub size: usize,
@@ -111,8 +112,8 @@ pub struct PrintArgs {
     /// its sentence, runs of singles in one line.
     #[arg(long)]
     pub worked: bool,
-    /// Leave out the labels under the puzzles (number, level, SE estimate, hardest
-    /// technique) and the contents lines.
+    /// Leave out the ratings under the puzzles (level, SE estimate, hardest technique)
+    /// and the contents lines; each puzzle keeps its number.
     #[arg(long)]
     pub no_labels: bool,
     /// Resolution of PNG pages, in dots per inch.

@@ -198,3 +198,41 @@ fn play_without_a_terminal_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
 }
+
+#[test]
+fn sigterm_saves_the_game_and_ends_it() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sudokit-play-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("easy.txt");
+    std::fs::write(&file, format!("{EASY}\n")).unwrap();
+    let data = dir.join("data");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
+    let tmux = Tmux {
+        socket: format!("sudokit-term-{}", std::process::id()),
+    };
+    tmux.start(&command(&bin, &data, &file.display().to_string()));
+    tmux.wait_for("hjkl move");
+    tmux.keys("l7");
+    tmux.wait_for("your 7");
+    let pid = tmux.run(&["list-panes", "-t", "play", "-F", "#{pane_pid}"]);
+    let status = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    tmux.wait_exit();
+    let games: Vec<PathBuf> = std::fs::read_dir(data.join("sudokit/games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(games.len(), 1);
+    let saved = std::fs::read_to_string(&games[0]).unwrap();
+    assert!(
+        saved.contains("\"entries\":\".7"),
+        "the 7 in r1c2 was saved: {saved}"
+    );
+}

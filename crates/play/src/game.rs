@@ -317,9 +317,15 @@ impl Game {
         };
         let cell = self.wrong_entries(history[k])[0];
         self.cursor = cell;
-        self.mistake = Some(k - 1);
         let name = self.layout().cell_name(cell);
-        let d = history[k].entries[cell.index()];
+        let d = history[k].entries[cell.index()].to_string();
+        if k == 0 {
+            // Wrong before this session's history began (a resumed game): nothing to undo.
+            return format!(
+                "{name} = {d} is wrong, from before this session: take it out (Backspace)."
+            );
+        }
+        self.mistake = Some(k - 1);
         format!("The first mistake: move {k}, {name} = {d}. Press m again to go back before it.")
     }
 }
@@ -424,6 +430,19 @@ mod tests {
         assert_eq!(g.moves(), 1);
         assert_eq!(g.value(b), None);
         assert_eq!(g.value(a), Some(right(&g, a)));
+    }
+
+    #[test]
+    fn a_mistake_older_than_the_history_is_named_not_rewound() {
+        let mut g = four();
+        let cell = g.layout().cell(0, 1);
+        let wrong = g.solution.get(cell).unwrap().get() % 4 + 1;
+        g.now.entries[cell.index()] = wrong;
+        let said = g.apply(Action::FirstMistake);
+        assert!(said.contains("before this session"), "{said}");
+        let said = g.apply(Action::FirstMistake);
+        assert!(!said.contains("Back to move"), "{said}");
+        assert_eq!(g.now.entries[cell.index()], wrong);
     }
 
     #[test]

@@ -42,10 +42,10 @@ impl Hint {
         }
     }
 
-    /// The pattern's cells (rung 2 on).
+    /// The pattern's cells (rung 2 on): the cells of the candidates it is made of.
     pub fn pattern(&self) -> Vec<Cell> {
         match self {
-            Hint::Step { step, rung, .. } if *rung >= 2 => step.pattern_cells(),
+            Hint::Step { board, step, rung } if *rung >= 2 => pattern_cells(board, step),
             _ => Vec::new(),
         }
     }
@@ -62,14 +62,25 @@ impl Hint {
     }
 }
 
+/// The cells of a step's pattern: where its highlighted candidates are (locked
+/// candidates and fish name houses, not cells), else the cells it names.
+fn pattern_cells(board: &Board, step: &Step) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = step.highlights(board).into_iter().map(|(c, _)| c).collect();
+    if cells.is_empty() {
+        cells = step.pattern_cells();
+    }
+    cells.dedup();
+    cells
+}
+
 /// The next rung of the hint (a new hint when none is showing).
 pub fn next_rung(game: &mut Game) -> String {
     let layout = game.layout().clone();
     match &mut game.hint {
-        Some(Hint::Step { step, rung, .. }) if *rung < 3 => {
+        Some(Hint::Step { board, step, rung }) if *rung < 3 => {
             *rung += 1;
             if *rung == 2 {
-                let cells = sudokit_logic::render::cells(&layout, &step.pattern_cells());
+                let cells = sudokit_logic::render::cells(&layout, &pattern_cells(board, step));
                 format!("{}: the pattern is {cells} (highlighted).", step.technique)
             } else {
                 format!("{} Press ? again to apply it.", sentence(&layout, step))
@@ -144,12 +155,18 @@ fn board(game: &Game) -> Board {
 /// the board's candidates less the eliminated ones) one undoable change.
 fn apply(game: &mut Game, board: &Board, step: &Step) {
     let mut next: Snapshot = game.now.clone();
-    for &(cell, digit) in &step.eliminations {
-        let i = cell.index();
-        if next.notes[i].is_empty() {
-            next.notes[i] = board.candidates(cell);
+    if !step.eliminations.is_empty() {
+        // An elimination lives in notes: cells without notes get the board's candidates,
+        // so the next hint starts from what this one proved.
+        for cell in game.layout().cells() {
+            let i = cell.index();
+            if game.value(cell).is_none() && next.notes[i].is_empty() {
+                next.notes[i] = board.candidates(cell);
+            }
         }
-        next.notes[i].remove(digit);
+    }
+    for &(cell, digit) in &step.eliminations {
+        next.notes[cell.index()].remove(digit);
     }
     for &(cell, digit) in &step.placements {
         place(game, &mut next, cell, digit);
@@ -248,6 +265,43 @@ mod tests {
         assert!(fourth.starts_with("Applied"), "{fourth}");
         assert_eq!(g.moves(), moves + 1, "applying is one undoable move");
         assert!(g.wrong_entries(&g.now).is_empty());
+    }
+
+    #[test]
+    fn applied_eliminations_stay_so_the_next_hint_moves_on() {
+        let mut g = game(HARD);
+        // Singles first, then hints until one that eliminates is applied.
+        for _ in 0..100 {
+            g.apply(Action::Step);
+        }
+        let mut steps = Vec::new();
+        for _ in 0..6 {
+            g.apply(Action::Hint);
+            let Some(Hint::Step { step, .. }) = &g.hint else {
+                break;
+            };
+            steps.push(step.clone());
+            for _ in 0..3 {
+                g.apply(Action::Hint);
+            }
+        }
+        assert!(steps.len() >= 2, "{steps:?}");
+        assert!(
+            steps.windows(2).all(|w| w[0] != w[1]),
+            "a hint never repeats the step just applied"
+        );
+    }
+
+    #[test]
+    fn a_locked_candidates_hint_names_its_cells() {
+        let mut g = game(HARD);
+        for _ in 0..100 {
+            g.apply(Action::Step);
+        }
+        g.apply(Action::Hint);
+        let said = g.apply(Action::Hint);
+        assert!(!said.contains("is  ("), "the pattern names cells: {said}");
+        assert!(!g.hint.as_ref().unwrap().pattern().is_empty());
     }
 
     #[test]

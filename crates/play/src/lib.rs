@@ -24,6 +24,8 @@ pub mod save;
 mod ui;
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
@@ -42,9 +44,15 @@ pub use ui::needed;
 /// # Errors
 /// When the terminal cannot be driven.
 pub fn run(app: &mut App, mut save: impl FnMut(&Game)) -> io::Result<()> {
+    // SIGTERM and SIGHUP (a closed terminal, a dropped SSH session) end the game as `q`
+    // does: saved, and the terminal restored.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, stop.clone())?;
+    }
     let mut terminal = ratatui::init();
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(app, &mut terminal, &mut save);
+    let result = event_loop(app, &mut terminal, &mut save, &stop);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     save(&app.game);
@@ -55,10 +63,11 @@ fn event_loop(
     app: &mut App,
     terminal: &mut ratatui::DefaultTerminal,
     save: &mut impl FnMut(&Game),
+    stop: &AtomicBool,
 ) -> io::Result<()> {
     let mut last = Instant::now();
     let mut saved = Instant::now();
-    while !app.quit {
+    while !app.quit && !stop.load(Ordering::Relaxed) {
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         if event::poll(Duration::from_millis(250))? {
             match event::read()? {

@@ -276,20 +276,18 @@ impl Book {
         })
     }
 
+    /// Room under a grid for its label (with `--no-labels`, its number alone).
     fn label_height(&self) -> f64 {
-        if self.labels {
-            label_size(self.per_page) * 2.0
-        } else {
-            0.0
-        }
+        label_size(self.per_page) * 2.0
     }
 
     /// The first page's header: the title and a contents line per level.
     fn header_height(&self, levels: usize) -> f64 {
-        let title = if self.title.is_some() {
-            TITLE * 1.8
-        } else {
+        let title = self.title_lines();
+        let title = if title.is_empty() {
             0.0
+        } else {
+            (title.len() as f64 * 1.25 + 0.55) * TITLE
         };
         let contents = if self.labels && levels > 0 {
             (levels as f64 + 0.5) * CONTENTS * LEADING
@@ -297,6 +295,15 @@ impl Book {
             0.0
         };
         title + contents
+    }
+
+    /// The title wrapped to the width between the margins.
+    fn title_lines(&self) -> Vec<String> {
+        let width = self.body(0.0).w;
+        self.title
+            .as_deref()
+            .map(|t| font::wrap(t, TITLE, true, width))
+            .unwrap_or_default()
     }
 }
 
@@ -316,7 +323,11 @@ const FOOT: f64 = 8.0;
 /// # Errors
 /// As [`Book::check_fit`], for the largest grid of the book.
 pub fn pages(entries: &[Entry], book: &Book) -> Result<Pages, BookError> {
-    let levels = contents(entries).len();
+    let width = book.body(0.0).w;
+    let levels = contents(entries)
+        .iter()
+        .map(|l| font::wrap(l, CONTENTS, false, width).len())
+        .sum();
     let side = entries.iter().map(|e| e.puzzle.side()).max().unwrap_or(9);
     book.check_fit(side, levels)?;
     let mut out = Writer::new(book);
@@ -442,8 +453,12 @@ pub fn label(rating: &Rating) -> String {
 
 fn puzzle_pages(entries: &[Entry], book: &Book, out: &mut Writer) {
     let (cols, rows) = arrangement(book.per_page).expect("checked by check_fit");
+    let width = book.body(0.0).w;
     let lines = if book.labels {
         contents(entries)
+            .iter()
+            .flat_map(|l| font::wrap(l, CONTENTS, false, width))
+            .collect()
     } else {
         Vec::new()
     };
@@ -465,9 +480,8 @@ fn puzzle_pages(entries: &[Entry], book: &Book, out: &mut Writer) {
             let number = chunk_no * book.per_page + k + 1;
             grid(&Scene::puzzle(&entry.puzzle), slot, svg);
             grids.push(*slot);
-            if book.labels {
-                puzzle_label(number, entry.rating.as_ref(), slot, size, svg);
-            }
+            let rating = entry.rating.as_ref().filter(|_| book.labels);
+            puzzle_label(number, rating, slot, size, svg);
         }
     }
 }
@@ -486,9 +500,12 @@ fn header(book: &Book, lines: &[String], svg: &mut Svg) {
     let (w, _) = book.paper.size();
     let m = book.paper.margin();
     let mut y = m;
-    if let Some(title) = &book.title {
-        text(svg, w / 2.0, y + TITLE, TITLE, true, "middle", title);
-        y += TITLE * 1.8;
+    for line in book.title_lines() {
+        text(svg, w / 2.0, y + TITLE, TITLE, true, "middle", &line);
+        y += TITLE * 1.25;
+    }
+    if book.title.is_some() {
+        y += TITLE * 0.55;
     }
     for line in lines {
         y += CONTENTS * LEADING;
@@ -646,17 +663,24 @@ impl<'w, 'b> Flow<'w, 'b> {
         };
         let a = self.area;
         text(svg, a.x, a.y + HEADING, HEADING, true, "start", &title);
-        let right = a.x + a.w;
-        text(
-            svg,
-            right,
-            a.y + HEADING,
-            HEADING * 0.7,
-            false,
-            "end",
-            &self.subtitle,
-        );
-        self.y = a.y + HEADING * 2.0;
+        let room = a.w - font::width(&title, HEADING, true) - HEADING;
+        let small = HEADING * 0.7;
+        let mut y = a.y + HEADING * 2.0;
+        if font::width(&self.subtitle, small, false) <= room {
+            text(
+                svg,
+                a.x + a.w,
+                a.y + HEADING,
+                small,
+                false,
+                "end",
+                &self.subtitle,
+            );
+        } else {
+            text(svg, a.x, y, small, false, "start", &self.subtitle);
+            y += small * 1.6;
+        }
+        self.y = y;
         self.row.clear();
     }
 

@@ -26,6 +26,8 @@ pub fn escape(text: &str) -> String {
             '<' => out += "&lt;",
             '>' => out += "&gt;",
             '"' => out += "&quot;",
+            // XML cannot hold control characters: a tab or newline reads as a space.
+            c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
     }
@@ -182,11 +184,11 @@ mod tests {
         let mut svg = Svg::new();
         svg.text(
             &[("x", 1.0.into()), ("class", "a\"b".into())],
-            "r1c2<>5 & 6",
+            "r1c2<>5 & 6\n",
         );
         assert_eq!(
             svg.out,
-            "<text x=\"1\" class=\"a&quot;b\">r1c2&lt;&gt;5 &amp; 6</text>\n"
+            "<text x=\"1\" class=\"a&quot;b\">r1c2&lt;&gt;5 &amp; 6 </text>\n"
         );
     }
 }

@@ -89,14 +89,15 @@ fn from_file(args: &PlayArgs) -> Result<Game> {
 
 /// A new puzzle of `--level` and `--size` (jigsaw, sudoku-X by the flags).
 fn generated(args: &PlayArgs) -> Result<Game> {
+    let name = args
+        .level
+        .clone()
+        .unwrap_or_else(|| if args.size <= 4 { "easy" } else { "medium" }.into());
     let level = Level::ALL
         .into_iter()
-        .find(|l| l.name().eq_ignore_ascii_case(args.level.trim()))
+        .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| {
-            anyhow!(
-                "unknown level {:?}; use easy, medium, hard, unfair or extreme",
-                args.level
-            )
+            anyhow!("unknown level {name:?}; use easy, medium, hard, unfair or extreme")
         })?;
     let shape = if args.jigsaw {
         Shape::Jigsaw {
@@ -129,7 +130,7 @@ fn generated(args: &PlayArgs) -> Result<Game> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    eprintln!("Making a {} puzzle…", level.name());
+    eprintln!("Making a puzzle ({})…", level.name());
     let made = Generator::new(request)
         .generate(&mut Rng::new(seed))
         .map_err(|e| anyhow!("no {} puzzle of this size was made: {e}", level.name()))?;
