@@ -153,7 +153,15 @@ impl App {
     fn title(&self, area: Rect, buf: &mut Buffer) {
         let bold = Style::default().add_modifier(Modifier::BOLD);
         buf.set_string(area.x, area.y, "sudokit", bold);
-        buf.set_string(area.x + 8, area.y, &self.game.about, Style::default());
+        let about = if self.game.layout().has_diagonals() {
+            format!(
+                "{} · sudoku-X: the diagonals are houses too",
+                self.game.about
+            )
+        } else {
+            self.game.about.clone()
+        };
+        buf.set_string(area.x + 8, area.y, about, Style::default());
         let time = if self.paused {
             format!("{} (paused)", clock(self.game.elapsed_ms))
         } else {
@@ -281,7 +289,7 @@ impl App {
         } else {
             let notes = g.now.notes[cell.index()];
             match notes.len() {
-                0 => "   ".to_string(),
+                0 => format!(" {} ", self.diagonal_mark(cell)),
                 1..=3 => format!(
                     "{:<3}",
                     notes.iter().map(|d| d.to_char()).collect::<String>()
@@ -315,6 +323,9 @@ impl App {
         let middle = at.y + at.height / 2;
         if let Some(d) = g.value(cell) {
             buf.set_string(at.x + at.width / 2, middle, d.to_char().to_string(), style);
+        } else if g.now.notes[cell.index()].is_empty() {
+            let mark = self.diagonal_mark(cell).to_string();
+            buf.set_string(at.x + at.width / 2, middle, mark, style);
         } else {
             for d in g.now.notes[cell.index()].iter() {
                 let (line, col) = (d.index() / cols, d.index() % cols);
@@ -325,6 +336,22 @@ impl App {
         if let Some((a, b)) = marks {
             buf.set_string(at.x, middle, a.to_string(), style);
             buf.set_string(at.x + at.width - 1, middle, b.to_string(), style);
+        }
+    }
+
+    /// On a sudoku-X, what an empty cell of a diagonal shows: `╲`, `╱`, or `╳` where they
+    /// cross; a space elsewhere.
+    fn diagonal_mark(&self, cell: Cell) -> char {
+        let layout = self.game.layout();
+        if !layout.has_diagonals() {
+            return ' ';
+        }
+        let (r, c, n) = (layout.row(cell), layout.col(cell), layout.side());
+        match (r == c, r + c == n - 1) {
+            (true, true) => '╳',
+            (true, false) => '╲',
+            (false, true) => '╱',
+            _ => ' ',
         }
     }
 

@@ -208,3 +208,18 @@ fn clicks_pick_cells_on_compact_grids_too() {
         "a click off the grid moves nothing"
     );
 }
+
+#[test]
+fn a_sudoku_x_marks_its_diagonals_in_empty_cells() {
+    let line = ".....8..6...............21...13.48.........5.....9....56....1.....2.....8.9....3.";
+    let a = app(Layout::classic().with_diagonals(), line);
+    let s = screen(&a, 80, 24);
+    assert!(s[0].contains("sudoku-X"), "{s:#?}");
+    assert!(s[2].starts_with("┃ ╲ │"), "{s:#?}");
+    assert!(
+        s[10].contains("╳"),
+        "the centre, where the diagonals cross: {s:#?}"
+    );
+    let big = screen(&a, 100, 42);
+    assert!(big.iter().any(|l| l.contains('╱')), "{big:#?}");
+}
