@@ -120,18 +120,24 @@ fn command(bin: &Path, data: &Path, args: &str) -> String {
     )
 }
 
+/// A fresh folder named `name`: the Easy puzzle's file, the data folder the game saves
+/// into, and the binary under test.
+fn scratch(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("easy.txt");
+    std::fs::write(&file, format!("{EASY}\n")).unwrap();
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
+    (file, dir.join("data"), bin)
+}
+
 #[test]
 fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
     if !tmux_available() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("sudokit-play-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("easy.txt");
-    std::fs::write(&file, format!("{EASY}\n")).unwrap();
-    let data = dir.join("data");
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
+    let (file, data, bin) = scratch("sudokit-play");
     let puzzle = Grid::from_line(EASY).unwrap();
     let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
 
@@ -204,13 +210,7 @@ fn sigterm_saves_the_game_and_ends_it() {
     if !tmux_available() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("sudokit-play-term-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("easy.txt");
-    std::fs::write(&file, format!("{EASY}\n")).unwrap();
-    let data = dir.join("data");
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
+    let (file, data, bin) = scratch("sudokit-play-term");
     let tmux = Tmux {
         socket: format!("sudokit-term-{}", std::process::id()),
     };

@@ -19,6 +19,7 @@ mod digit;
 pub mod format;
 mod grid;
 mod layout;
+pub mod parallel;
 pub mod rng;
 
 pub use cellset::{CellSet, CellSetIter};

@@ -3,13 +3,13 @@
 //! `--json` fields (the Python side turns it into dicts); batch functions release the GIL
 //! and use every core, answering in input order with an error entry for each bad puzzle.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::{ReadOptions, Reader};
+use sudokit_core::parallel::map_ordered;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, DigitSet, Grid, Layout};
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
@@ -103,37 +103,26 @@ fn rate_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
     Ok(render::rating_json(&rate_path(&board, &path)))
 }
 
+/// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
+/// answers in order as Python objects, `{"error": message}` for a bad puzzle.
+fn many<'py>(
+    py: Python<'py>,
+    puzzles: &[String],
+    spec: &LayoutSpec,
+    threads: usize,
+    answer: fn(&str, &LayoutSpec) -> Result<Json, String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let answers = py.detach(|| {
+        map_ordered(puzzles, threads, |p| {
+            answer(p, spec).unwrap_or_else(error_json)
+        })
+    });
+    to_py_list(py, &answers)
+}
+
 /// An error entry of a batch: `{"error": message}`.
 fn error_json(message: String) -> Json {
     Json::object([("error", Json::from(message))])
-}
-
-/// Runs `work` on every item with `threads` workers (0: every core); answers in order.
-fn parallel<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::with_capacity(items.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, items.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = work(item);
-                done.lock().expect("no worker panics").push((i, r));
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("no worker panics");
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }
 
 fn spec(box_shape: Option<String>, regions: Option<String>, diagonals: bool) -> LayoutSpec {
@@ -297,13 +286,13 @@ fn solve_many<'py>(
     diagonals: bool,
     threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let spec = spec(r#box, regions, diagonals);
-    let answers = py.detach(|| {
-        parallel(&puzzles, threads, |p| {
-            solve_json(p, &spec).unwrap_or_else(error_json)
-        })
-    });
-    to_py_list(py, &answers)
+    many(
+        py,
+        &puzzles,
+        &spec(r#box, regions, diagonals),
+        threads,
+        solve_json,
+    )
 }
 
 /// Is a puzzle valid, solvable, unique and minimal? The fields of `check --json`:
@@ -332,18 +321,8 @@ fn check<'py>(
         Ok((grid, _)) => {
             let solutions = sudokit_solver::count(&grid, 2).map_or(0, |o| o.count);
             let redundant: Vec<String> = if solutions == 1 {
-                let mut probe = grid.clone();
-                grid.layout()
-                    .cells()
-                    .filter(|&c| {
-                        let Some(d) = grid.get(c) else { return false };
-                        probe.set(c, None);
-                        let unique = sudokit_solver::is_unique(&probe);
-                        probe.set(c, Some(d));
-                        unique
-                    })
-                    .map(|c| grid.layout().cell_name(c))
-                    .collect()
+                let names = sudokit_solver::redundant_givens(&grid).into_iter();
+                names.map(|c| grid.layout().cell_name(c)).collect()
             } else {
                 Vec::new()
             };
@@ -441,13 +420,13 @@ fn rate_many<'py>(
     diagonals: bool,
     threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let spec = spec(r#box, regions, diagonals);
-    let answers = py.detach(|| {
-        parallel(&puzzles, threads, |p| {
-            rate_json(p, &spec).unwrap_or_else(error_json)
-        })
-    });
-    to_py_list(py, &answers)
+    many(
+        py,
+        &puzzles,
+        &spec(r#box, regions, diagonals),
+        threads,
+        rate_json,
+    )
 }
 
 /// Solve `n` 9×9 puzzles given as `81 * n` bytes (0 = blank): the solutions the same way,
@@ -472,7 +451,7 @@ fn solve_bytes(py: Python<'_>, data: Vec<u8>, threads: usize) -> PyResult<Vec<u8
     let rows: Vec<&[u8]> = data.chunks(81).collect();
     let layout = Arc::new(Layout::classic());
     let solved = py.detach(|| {
-        parallel(&rows, threads, |row| {
+        map_ordered(&rows, threads, |row| {
             let grid = Grid::from_values(layout.clone(), row.to_vec());
             match sudokit_solver::count(&grid, 2) {
                 Ok(o) if o.count == 1 => o.solution.map_or(vec![0; 81], |s| s.values().to_vec()),
@@ -533,7 +512,7 @@ fn generate<'py>(
     let base = seed.unwrap_or(1);
     let seeds: Vec<u64> = (0..n as u64).map(|i| base.wrapping_add(i)).collect();
     let made = py.detach(|| {
-        parallel(&seeds, threads, |&s| {
+        map_ordered(&seeds, threads, |&s| {
             match Generator::new(request.clone()).generate(&mut Rng::new(s)) {
                 Ok(m) => {
                     let rating = m.rating.unwrap_or_else(|| {

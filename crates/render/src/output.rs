@@ -170,25 +170,10 @@ pub fn each_page<T: Send>(
     pages: &[String],
     work: impl Fn(&str, usize) -> Result<T, OutputError> + Sync,
 ) -> Result<Vec<T>, OutputError> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::with_capacity(pages.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, pages.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(svg) = pages.get(i) else { break };
-                let result = work(svg, i + 1);
-                done.lock().expect("no worker panics").push((i, result));
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("no worker panics");
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    let numbered: Vec<(usize, &String)> = pages.iter().enumerate().collect();
+    sudokit_core::parallel::map_ordered(&numbered, 0, |&(i, svg)| work(svg, i + 1))
+        .into_iter()
+        .collect()
 }
 
 /// The names of a page's layers in its resources.

@@ -319,6 +319,22 @@ pub fn is_unique(grid: &Grid) -> bool {
     count_solutions(grid, 2).is_ok_and(|(n, _)| n == 1)
 }
 
+/// The givens of a uniquely solvable `grid` that can each be removed on its own with the
+/// solution staying unique (empty: the puzzle is minimal).
+pub fn redundant_givens(grid: &Grid) -> Vec<Cell> {
+    let mut probe = grid.clone();
+    grid.layout()
+        .cells()
+        .filter(|&c| {
+            let Some(d) = grid.get(c) else { return false };
+            probe.set(c, None);
+            let unique = is_unique(&probe);
+            probe.set(c, Some(d));
+            unique
+        })
+        .collect()
+}
+
 /// Candidate marks: the value (0 = none) and the candidates of every cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Marks {

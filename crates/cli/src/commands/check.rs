@@ -30,7 +30,7 @@ impl Report {
     fn of(grid: &Grid) -> Report {
         let solutions = sudokit_solver::count(grid, 2).map_or(0, |o| o.count);
         let redundant = if solutions == 1 {
-            redundant_givens(grid)
+            sudokit_solver::redundant_givens(grid)
         } else {
             Vec::new()
         };
@@ -40,21 +40,6 @@ impl Report {
             redundant,
         }
     }
-}
-
-/// Every given that can be removed on its own with the solution staying unique.
-pub fn redundant_givens(grid: &Grid) -> Vec<Cell> {
-    let mut probe = grid.clone();
-    grid.layout()
-        .cells()
-        .filter(|&c| {
-            let Some(d) = grid.get(c) else { return false };
-            probe.set(c, None);
-            let unique = sudokit_solver::is_unique(&probe);
-            probe.set(c, Some(d));
-            unique
-        })
-        .collect()
 }
 
 fn check_one(job: &Job, json: bool) -> Reply {

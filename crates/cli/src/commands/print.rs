@@ -8,10 +8,11 @@
 use std::fs::{self, File};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
+use sudokit_core::parallel::map_ordered;
 use sudokit_logic::{rate, solve, Board, Options};
 use sudokit_render::book::{self, sort_by_difficulty, Book, Entry};
 use sudokit_render::output;
@@ -119,21 +120,7 @@ fn read(args: &PrintArgs) -> Result<Vec<Job>> {
 /// Each puzzle with its solution, and its rating and path when the book needs them;
 /// `threads` workers take the puzzles in turn.
 fn entries(jobs: &[Prepared], args: &PrintArgs, options: &Options, threads: usize) -> Vec<Entry> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, Entry)>> = Mutex::new(Vec::with_capacity(jobs.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, jobs.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
-                let entry = entry(job, args, options);
-                done.lock().expect("no worker panics").push((i, entry));
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("no worker panics");
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, e)| e).collect()
+    map_ordered(jobs, threads, |job| entry(job, args, options))
 }
 
 fn entry(prepared: &Prepared, args: &PrintArgs, options: &Options) -> Entry {
