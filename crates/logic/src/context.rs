@@ -5,10 +5,11 @@ use std::cell::{OnceCell, RefCell};
 
 use sudokit_core::DigitSet;
 
-use crate::techniques::als::{self, Set};
-use crate::techniques::chains::{self, Graph, Scope};
-use crate::techniques::fish;
-use crate::techniques::uniqueness::{self, Rectangle, Shape};
+use crate::analysis::als::{self, Set};
+use crate::analysis::closure;
+use crate::analysis::fish;
+use crate::analysis::graph::{self, Graph, Scope};
+use crate::analysis::rectangles::{self, Rectangle, Shape};
 use crate::Board;
 
 /// One board and what has been computed about it.
@@ -26,7 +27,7 @@ pub(crate) struct Context<'b> {
     fish_regions: OnceCell<[fish::Regions; 2]>,
     /// The graphs over every candidate, without and with groups, and with sets.
     graphs: [OnceCell<Graph>; 3],
-    /// What the implications of each graph prove (see [`chains::provable`]).
+    /// What the implications of each graph prove (see [`closure::provable`]).
     proved: [OnceCell<Option<Vec<bool>>>; 3],
 }
 
@@ -86,20 +87,22 @@ impl<'b> Context<'b> {
     pub fn rectangles(&self) -> &[Rectangle] {
         self.rectangles.get_or_init(|| {
             let shapes = self.shapes_cache.unwrap_or(&self.shapes);
-            let shapes = shapes.get_or_init(|| uniqueness::shapes(self.board.layout()));
-            uniqueness::rectangles(self.board, shapes)
+            let shapes = shapes.get_or_init(|| rectangles::shapes(self.board.layout()));
+            rectangles::rectangles(self.board, shapes)
         })
     }
 
     /// The chain graph over every candidate (`All`), with groups too (`Grouped`), and with
     /// almost locked sets too (`GroupedAls`).
     pub fn graph(&self, scope: Scope) -> &Graph {
-        let digits = DigitSet::full(self.board.side());
+        let (board, digits) = (self.board, DigitSet::full(self.board.side()));
         self.graphs[slot(scope)].get_or_init(|| match scope {
             // Each graph adds to the one below: groups to the candidates, then sets.
-            Scope::Grouped => chains::extend(self, self.graph(Scope::All), digits, scope),
-            Scope::GroupedAls => chains::extend(self, self.graph(Scope::Grouped), digits, scope),
-            _ => chains::build(self, digits, Scope::All),
+            Scope::Grouped => graph::extend(board, &[], self.graph(Scope::All), digits, scope),
+            Scope::GroupedAls => {
+                graph::extend(board, self.als(), self.graph(Scope::Grouped), digits, scope)
+            }
+            _ => graph::build(board, &[], digits, Scope::All),
         })
     }
 
@@ -107,7 +110,7 @@ impl<'b> Context<'b> {
     /// true or false (`None`: the graph is too large to close).
     pub fn provable(&self, scope: Scope) -> Option<&[bool]> {
         self.proved[slot(scope)]
-            .get_or_init(|| chains::provable(self.graph(scope)))
+            .get_or_init(|| closure::provable(self.graph(scope)))
             .as_deref()
     }
 

@@ -298,6 +298,7 @@ mod tests {
     use sudokit_core::{DigitSet, Grid};
 
     use super::*;
+    use crate::analysis::graph::{proved_digits, Scope};
     use crate::techniques::wings;
 
     /// Calls `each` on every board along the paths of three top1465 puzzles (magictour).
@@ -399,8 +400,8 @@ mod tests {
         let mut skipped = 0;
         along_three_paths(|board| {
             let ctx = Context::new(board);
-            if let Some(proved) = ctx.provable(chains::Scope::All) {
-                let proved = chains::proved_digits(ctx.graph(chains::Scope::All), proved);
+            if let Some(proved) = ctx.provable(Scope::All) {
+                let proved = proved_digits(ctx.graph(Scope::All), proved);
                 let others = DigitSet::full(9).without(proved);
                 skipped += others.len();
                 let mut sink = Sink::new(false);

@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+mod analysis;
 mod board;
 mod context;
 mod engine;

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
 
+use crate::analysis::als;
+use crate::analysis::rectangles::Shape;
 use crate::board::Board;
 use crate::engine::Focus;
 use crate::technique::Technique;
-use crate::techniques::als;
-use crate::techniques::uniqueness::Shape;
 
 /// What part of the board a technique's result depends on.
 enum Memory {

@@ -9,8 +9,8 @@
 
 use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
-use super::single_digit::strong_links;
 use super::{with_digit, Sink};
+use crate::analysis::strong_links;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;

@@ -9,7 +9,9 @@
 
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use super::{subsets, subsets_where, with_digit, Sink};
+use super::{with_digit, Sink};
+use crate::analysis::fish::Regions;
+use crate::analysis::{subsets, subsets_where};
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -38,56 +40,6 @@ pub(crate) fn find(
                 return;
             }
         }
-    }
-}
-
-/// The regions along the rows, then along the columns of `board`'s layout.
-pub(crate) fn regions(board: &Board) -> [Regions; 2] {
-    [Regions::new(board, true), Regions::new(board, false)]
-}
-
-/// The regions along each base line: `masks[line * N + region]` holds the crosses of
-/// the line in that region; `span`, the most crosses one region meets over all lines
-/// (a box's width). With the board's candidates along the lines: `lines[digit * N +
-/// line]`, the crosses holding the digit.
-pub(crate) struct Regions {
-    masks: Vec<u32>,
-    span: u32,
-    lines: Vec<u32>,
-}
-
-impl Regions {
-    fn new(board: &Board, rows_first: bool) -> Regions {
-        let (layout, n) = (board.layout(), board.side());
-        let cell = |line, cross| {
-            if rows_first {
-                layout.cell(line, cross)
-            } else {
-                layout.cell(cross, line)
-            }
-        };
-        let mut masks = vec![0u32; n * n];
-        for l in 0..n {
-            for x in 0..n {
-                masks[l * n + layout.region(cell(l, x))] |= 1 << x;
-            }
-        }
-        let span = (0..n)
-            .map(|r| (0..n).fold(0, |m, l| m | masks[l * n + r]).count_ones())
-            .max()
-            .unwrap_or(0);
-        let mut lines = vec![0u32; n * n];
-        for cell in layout.cells() {
-            let (line, cross) = if rows_first {
-                (layout.row(cell), layout.col(cell))
-            } else {
-                (layout.col(cell), layout.row(cell))
-            };
-            for d in board.candidates(cell) {
-                lines[d.index() * n + line] |= 1 << cross;
-            }
-        }
-        Regions { masks, span, lines }
     }
 }
 

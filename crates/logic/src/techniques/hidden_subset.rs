@@ -3,7 +3,8 @@
 
 use sudokit_core::{CellSet, Digit, House};
 
-use super::{subsets, Sink};
+use super::Sink;
+use crate::analysis::subsets;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;

@@ -4,7 +4,8 @@
 
 use sudokit_core::{Cell, CellSet, DigitSet, House};
 
-use super::{subsets, with_digit, Sink};
+use super::{with_digit, Sink};
+use crate::analysis::subsets;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;

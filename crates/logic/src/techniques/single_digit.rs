@@ -7,27 +7,10 @@
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 
 use super::{with_digit, Sink};
+use crate::analysis::strong_links;
 use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
-
-/// The conjugate pairs of `digit`: `(cell, cell, house)`.
-pub(crate) fn strong_links(
-    board: &Board,
-    digit: Digit,
-) -> impl Iterator<Item = (Cell, Cell, House)> + '_ {
-    let layout = board.layout();
-    (0..layout.houses().len())
-        .map(House::new)
-        .filter_map(move |h| {
-            let cells = board.house_cells_with(h, digit);
-            let mut it = cells.iter();
-            match (it.next(), it.next(), it.next()) {
-                (Some(a), Some(b), None) => Some((a, b, h)),
-                _ => None,
-            }
-        })
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Line {

@@ -7,7 +7,8 @@
 
 use sudokit_core::{Cell, CellSet, DigitSet, HouseKind};
 
-use super::{subsets, Sink};
+use super::Sink;
+use crate::analysis::subsets;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;

@@ -11,8 +11,8 @@
 
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use super::single_digit::strong_links;
 use super::{with_digit, Sink};
+use crate::analysis::strong_links;
 use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;

@@ -1,0 +1,218 @@
+//! What the implications of a chain graph prove: for each cell node, whether one of its
+//! polarities implies the other (see [`provable`]).
+
+use super::graph::{Graph, NONE};
+use super::links::Links;
+
+const MAX_CLOSED_STATES: usize = 4096;
+
+/// For each node, whether the implications prove something about it: "on" implies
+/// "off" or the reverse, or one polarity implies some node both on and off. Every step
+/// a chain search can find (on any scope but bivalue cells) removes or places a single
+/// candidate X, and the chain read from X shows one of these, so when no node is marked
+/// there is nothing to find. Only cell nodes (the starts) are marked. `None` for graphs
+/// too large to close cheaply.
+///
+/// The implications form a directed graph on the states (`2 * node + on`: an "on" state
+/// implies the "off" state of its weak links, an "off" state the "on" state of its
+/// strong links). Links are symmetric, so the graph is skew-symmetric: u ⇒ v exactly
+/// when ¬v ⇒ ¬u. Two consequences make the closure small:
+///
+/// - One polarity implying a node both ways (u ⇒ x, u ⇒ ¬x) implies the other polarity
+///   (x ⇒ ¬u, so u ⇒ x ⇒ ¬u): a node is marked exactly when u ⇒ ¬u for one of its
+///   polarities u.
+/// - Tarjan's algorithm finishes the strongly connected components sinks first, and
+///   u ⇒ ¬u needs ¬u's component to finish no later than u's. So of each node only
+///   the polarity finished first (its *target*) can be implied by the other.
+///
+/// One pass gives each component, as it finishes, the bitset of the targets it reaches
+/// (one bit per cell node: the components it reaches all finished before it).
+pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
+    let states = 2 * g.nodes.len();
+    if states > MAX_CLOSED_STATES {
+        return None;
+    }
+    // The reach sets as fixed arrays of the fewest words that hold a bit per cell node.
+    let bits = g.nodes.iter().filter(|n| !n.group()).count();
+    Some(match bits.div_ceil(64) {
+        0..=1 => Closure::<1>::close(g),
+        2 => Closure::<2>::close(g),
+        3..=4 => Closure::<4>::close(g),
+        5..=8 => Closure::<8>::close(g),
+        9..=16 => Closure::<16>::close(g),
+        _ => Closure::<32>::close(g),
+    })
+}
+
+/// Strongly connected components (Pearce's one-array form of Tarjan's algorithm,
+/// iterative) over the implication graph, closing reachability; `W` words per reach
+/// set (at least one bit per cell node: `MAX_CLOSED_STATES` / 2 / 64 at most).
+///
+/// The implications are read from the graph's links as they are: "on" (odd states)
+/// implies its weak links off, "off" (even states) its strong links on.
+///
+/// `rindex` holds, for a state on the depth-first path or the stack, the smallest
+/// visit number it reaches (0: not visited); once its component is done, the
+/// component's number, counted down from `states`: always above every open state's
+/// (there are fewer open states than numbers left), so one comparison tells an open
+/// state from a done one.
+struct Closure<'g, const W: usize> {
+    g: &'g Graph,
+    /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
+    bit: Vec<u32>,
+    rindex: Vec<u32>,
+    /// The visit number of the next state.
+    index: u32,
+    stack: Vec<u32>,
+    /// The depth-first path: each state, whether it is its component's root so far,
+    /// and the position of its next implication and the end of its implications (in
+    /// the weak or strong array, by its parity).
+    calls: Vec<(u32, bool, u32, u32)>,
+    /// For each component, in the order done, the targets it reaches.
+    reach: Vec<[u64; W]>,
+}
+
+impl<'g, const W: usize> Closure<'g, W> {
+    /// For each node of `g`, whether one polarity implies the other.
+    fn close(g: &'g Graph) -> Vec<bool> {
+        let states = 2 * g.nodes.len();
+        let mut bits = 0;
+        let bit = g
+            .nodes
+            .iter()
+            .map(|n| {
+                if n.group() {
+                    return NONE;
+                }
+                bits += 1;
+                bits - 1
+            })
+            .collect();
+        let mut t = Closure::<W> {
+            g,
+            bit,
+            rindex: vec![0; states],
+            index: 1,
+            stack: Vec::new(),
+            calls: Vec::new(),
+            reach: Vec::with_capacity(states),
+        };
+        for root in 0..states {
+            if t.rindex[root] == 0 {
+                t.run(root);
+            }
+        }
+        (0..g.nodes.len()).map(|i| t.provable(i)).collect()
+    }
+
+    /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.
+    fn links(g: &'g Graph, v: usize) -> (&'g Links, u32) {
+        if v % 2 == 1 {
+            (&g.weak, 0)
+        } else {
+            (&g.strong, 1)
+        }
+    }
+
+    fn enter(&mut self, v: usize) {
+        self.rindex[v] = self.index;
+        self.index += 1;
+        let (links, _) = Self::links(self.g, v);
+        self.calls
+            .push((v as u32, true, links.start[v / 2], links.start[v / 2 + 1]));
+    }
+
+    fn run(&mut self, root: usize) {
+        self.enter(root);
+        'calls: while let Some(&(v, mut is_root, mut pos, end)) = self.calls.last() {
+            let v = v as usize;
+            let (links, on) = Self::links(self.g, v);
+            let mut low = self.rindex[v];
+            while pos < end {
+                let w = (2 * links.to[pos as usize] + on) as usize;
+                pos += 1;
+                let rw = self.rindex[w];
+                if rw == 0 {
+                    self.rindex[v] = low;
+                    let top = self.calls.last_mut().expect("a call");
+                    (top.1, top.2) = (is_root, pos);
+                    self.enter(w);
+                    continue 'calls;
+                }
+                // Open (on the path or the stack) when below v: v reaches it. (Done
+                // states are numbered above every open one.)
+                is_root &= rw >= low;
+                low = low.min(rw);
+            }
+            self.rindex[v] = low;
+            self.calls.pop();
+            if is_root {
+                self.component(v);
+            } else {
+                self.stack.push(v as u32);
+            }
+            if let Some(top) = self.calls.last_mut() {
+                // Back in the caller: what v reaches, it reaches.
+                let u = top.0 as usize;
+                if self.rindex[v] < self.rindex[u] {
+                    self.rindex[u] = self.rindex[v];
+                    top.1 = false;
+                }
+            }
+        }
+    }
+
+    /// Makes a component of `v` and the states above it on the stack: numbers them, and
+    /// gives it the targets among its states and those its links reach (the components
+    /// they reach were all done before this one).
+    fn component(&mut self, v: usize) {
+        let states = self.rindex.len() as u32;
+        // Numbered down from `states`: the k-th component done is `states - k`.
+        let c = states - self.reach.len() as u32;
+        let low = self.rindex[v];
+        let mut first = self.stack.len();
+        while first > 0 && self.rindex[self.stack[first - 1] as usize] >= low {
+            first -= 1;
+        }
+        self.index -= (self.stack.len() - first) as u32 + 1;
+        self.rindex[v] = c;
+        for &w in &self.stack[first..] {
+            self.rindex[w as usize] = c;
+        }
+        let mut this = [0u64; W];
+        // Its own entry, empty while it is made: links inside the component add nothing.
+        self.reach.push([0; W]);
+        let members = std::iter::once(v as u32).chain(self.stack[first..].iter().copied());
+        for w in members {
+            let w = w as usize;
+            // The target of its node: the other polarity is not done yet (or in this
+            // component).
+            let bit = self.bit[w / 2];
+            if bit != NONE && self.rindex[w ^ 1] <= c {
+                this[bit as usize / 64] |= 1 << (bit % 64);
+            }
+            let (links, on) = Self::links(self.g, w);
+            for &m in &links[w / 2] {
+                let done = &self.reach[(states - self.rindex[(2 * m + on) as usize]) as usize];
+                for k in 0..W {
+                    this[k] |= done[k];
+                }
+            }
+        }
+        self.stack.truncate(first);
+        *self.reach.last_mut().expect("its entry") = this;
+    }
+
+    /// Does one polarity of `node` (a cell node) imply the other?
+    fn provable(&self, node: usize) -> bool {
+        let bit = self.bit[node];
+        if bit == NONE {
+            return false;
+        }
+        let (off, on) = (self.rindex[2 * node], self.rindex[2 * node + 1]);
+        // The polarity done last (the lower number) is the only one that can imply the
+        // other.
+        let reach = &self.reach[(self.rindex.len() as u32 - off.min(on)) as usize];
+        off == on || reach[bit as usize / 64] >> (bit % 64) & 1 != 0
+    }
+}
