@@ -268,9 +268,6 @@ fn push_als(g: &mut Graph, board: &Board, sets: &[Set], digits: DigitSet) -> Vec
     als_nodes
 }
 
-/// Links the nodes of `g` not in `prev` (all of them without it) to every node, and
-/// keeps the links of `prev` between its own nodes. `in_cell`: the cell nodes of each
-
 /// The digits of the nodes marked in `proved` (see [`provable`]).
 pub(crate) fn proved_digits(g: &Graph, proved: &[bool]) -> DigitSet {
     proved

@@ -9,6 +9,34 @@ use super::graph::{GNode, Graph, Scope};
 use super::links::Links;
 use crate::Board;
 
+/// The nodes of a graph by first cell and digit: `at(cell, digit)` lists them in order.
+struct Index {
+    start: Vec<u32>,
+    order: Vec<u32>,
+    side: usize,
+}
+
+impl Index {
+    fn new(g: &Graph, board: &Board) -> Index {
+        let side = board.side();
+        let keys = g
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| (key_of(node.first, node.digit, side), i as u32));
+        let (start, order) = by_key(board.layout().cell_count() * side, keys);
+        Index { start, order, side }
+    }
+
+    fn at(&self, cell: Cell, digit: Digit) -> &[u32] {
+        let k = key_of(cell, digit, self.side);
+        &self.order[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// Links the nodes of `g` not in `prev` (all of them without it) to every node, and
+/// keeps the links of `prev` between its own nodes. `in_cell`: the cell nodes of each
+/// cell, when they are new; `als_nodes`: each new almost locked set's nodes.
 pub(super) fn link(
     g: &mut Graph,
     board: &Board,
@@ -17,77 +45,100 @@ pub(super) fn link(
     als_nodes: &[(usize, usize)],
     scope: Scope,
 ) {
-    let layout = board.layout();
     let from = prev.map_or(0, |p| p.nodes.len());
-    let n = g.nodes.len();
-    // The nodes by first cell and digit, as ranges of `order`.
-    let side = board.side();
-    let keys = g
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, node)| (key_of(node.first, node.digit, side), i as u32));
-    let (start, order) = by_key(layout.cell_count() * side, keys);
-    let at = |cell: Cell, digit: Digit| {
-        &order[start[key_of(cell, digit, side)] as usize
-            ..start[key_of(cell, digit, side) + 1] as usize]
-    };
+    let index = Index::new(g, board);
     // Weak links: one digit in two nodes seeing each other (every cell of one sees every
     // cell of the other, so the other's first cell is among the cells the first sees),
     // or two digits of one cell.
-    let graph = &*g;
-    let nodes = &g.nodes;
     let mut weak = if prev.is_none() && scope <= Scope::All {
-        cell_weak_links(nodes, board, in_cell, &at)
+        cell_weak_links(&g.nodes, board, in_cell, &index)
     } else if prev.is_some() {
-        // The new nodes are groups. Their links to cell nodes come in order (cell nodes
-        // go by cell, and come first); only those to groups need sorting.
-        let mut groups = Vec::new();
-        Links::in_order(n, 8 * (n - from), |i, out| {
-            if i < from {
-                return;
-            }
-            let digit = nodes[i].digit;
-            let peers = graph.peers(board, i);
-            groups.clear();
-            for c in graph.sees(board, i).iter() {
-                let mut at_c = at(c, digit).iter().copied();
-                let Some(first) = at_c.next() else { continue };
-                if nodes[first as usize].group() {
-                    groups.push(first);
-                } else {
-                    out.push(first);
-                }
-                groups.extend(at_c);
-            }
-            groups.retain(|&j| graph.within(j as usize, peers));
-            groups.sort_unstable();
-            out.extend(&groups);
-        })
+        new_group_weak_links(g, board, from, &index)
     } else {
-        Links::by_node(n, |i, out| {
-            if i < from {
-                return;
-            }
-            let node = &nodes[i];
-            let peers = graph.peers(board, i);
-            for c in graph.sees(board, i).iter() {
-                out.extend(
-                    at(c, node.digit)
-                        .iter()
-                        .filter(|&&j| graph.within(j as usize, peers)),
-                );
-            }
-            if !node.group() {
-                let (from, to) = in_cell[node.first.index()];
-                out.extend((from..to).filter(|&j| j as usize != i));
-            }
-        })
+        all_weak_links(g, board, in_cell, &index)
     };
-    // An ALS node without weak links can neither be entered nor left: the set links
-    // only its other nodes, and only if two of them are left.
+    let (mut strong, keep) = als_strong_links(g, board, &weak, als_nodes, &index);
+    if keep.contains(&false) {
+        weak = weak.keep(&keep);
+    }
+    if prev.is_none() {
+        bivalue_strong_links(board, in_cell, &mut strong);
+    }
+    if scope != Scope::Bivalue {
+        if prev.is_none() {
+            conjugate_strong_links(g, board, in_cell, &mut strong);
+        }
+        group_strong_links(g, board, from, &index, &mut strong);
+    }
+    let strong = Links::from_pairs(g.nodes.len(), &strong);
+    match prev {
+        None => (g.weak, g.strong) = (weak, strong),
+        Some(prev) => merge(g, prev, weak, strong),
+    }
+}
+
+/// The weak links of the group nodes from `from` on (nodes below are cells, or groups
+/// of `prev`). Their links to cell nodes come in order (cell nodes go by cell, and come
+/// first); only those to groups need sorting.
+fn new_group_weak_links(g: &Graph, board: &Board, from: usize, index: &Index) -> Links {
+    let n = g.nodes.len();
+    let mut groups = Vec::new();
+    Links::in_order(n, 8 * (n - from), |i, out| {
+        if i < from {
+            return;
+        }
+        let digit = g.nodes[i].digit;
+        let peers = g.peers(board, i);
+        groups.clear();
+        for c in g.sees(board, i).iter() {
+            let mut at_c = index.at(c, digit).iter().copied();
+            let Some(first) = at_c.next() else { continue };
+            if g.nodes[first as usize].group() {
+                groups.push(first);
+            } else {
+                out.push(first);
+            }
+            groups.extend(at_c);
+        }
+        groups.retain(|&j| g.within(j as usize, peers));
+        groups.sort_unstable();
+        out.extend(&groups);
+    })
+}
+
+/// The weak links of every node of a graph built whole with groups.
+fn all_weak_links(g: &Graph, board: &Board, in_cell: &[(u32, u32)], index: &Index) -> Links {
+    Links::by_node(g.nodes.len(), |i, out| {
+        let node = &g.nodes[i];
+        let peers = g.peers(board, i);
+        for c in g.sees(board, i).iter() {
+            out.extend(
+                index
+                    .at(c, node.digit)
+                    .iter()
+                    .filter(|&&j| g.within(j as usize, peers)),
+            );
+        }
+        if !node.group() {
+            let (from, to) = in_cell[node.first.index()];
+            out.extend((from..to).filter(|&j| j as usize != i));
+        }
+    })
+}
+
+/// The strong links within each new almost locked set and from its nodes to the
+/// candidates they force, and which nodes to keep. An ALS node without weak links can
+/// neither be entered nor left: the set links only its other nodes, and only if two of
+/// them are left.
+fn als_strong_links(
+    g: &Graph,
+    board: &Board,
+    weak: &Links,
+    als_nodes: &[(usize, usize)],
+    index: &Index,
+) -> (Vec<(u32, u32)>, Vec<bool>) {
     let mut strong: Vec<(u32, u32)> = Vec::new();
-    let mut keep = vec![true; n];
+    let mut keep = vec![true; g.nodes.len()];
     let mut live = Vec::new();
     for &(from, to) in als_nodes {
         live.clear();
@@ -99,102 +150,113 @@ pub(super) fn link(
         for (k, &i) in live.iter().enumerate() {
             strong.extend(live[k + 1..].iter().map(|&j| (i as u32, j as u32)));
         }
-        forcing_links(board, graph, &at, &live, &mut strong);
+        forcing_links(board, g, index, &live, &mut strong);
     }
-    if keep.contains(&false) {
-        weak = weak.keep(&keep);
+    (strong, keep)
+}
+
+/// Strong links of bivalue cells (`in_cell`: the nodes of each cell).
+fn bivalue_strong_links(board: &Board, in_cell: &[(u32, u32)], strong: &mut Vec<(u32, u32)>) {
+    for cell in board.layout().cells() {
+        let (from, to) = in_cell[cell.index()];
+        if board.candidates(cell).len() == 2 && to - from == 2 {
+            strong.push((from, from + 1));
+        }
     }
-    // Strong links: bivalue cells, and houses where two nodes cover every place of a digit.
-    if prev.is_none() {
-        for cell in layout.cells() {
-            let (from, to) = in_cell[cell.index()];
-            if board.candidates(cell).len() == 2 && to - from == 2 {
-                strong.push((from, from + 1));
+}
+
+/// Strong links of two cells holding the only places of a digit in a house. (Those of
+/// groups and sets are found from their side: [`group_strong_links`].)
+fn conjugate_strong_links(
+    g: &Graph,
+    board: &Board,
+    in_cell: &[(u32, u32)],
+    strong: &mut Vec<(u32, u32)>,
+) {
+    let node = |c: Cell, d: Digit| {
+        let (from, to) = in_cell[c.index()];
+        (from..to).find(|&j| g.nodes[j as usize].digit == d)
+    };
+    let digits: DigitSet = g.nodes.iter().map(|a| a.digit).collect();
+    for d in digits {
+        for (x, y, _) in super::strong_links(board, d) {
+            if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
+                strong.push((p, q));
             }
         }
     }
-    if scope != Scope::Bivalue {
-        if prev.is_none() {
-            // Two cells holding the only places of a digit in a house. (The loop below
-            // finds every other strong link from its group's or set's side.)
-            let node = |c: Cell, d: Digit| {
-                let (from, to) = in_cell[c.index()];
-                (from..to).find(|&j| g.nodes[j as usize].digit == d)
-            };
-            let digits: DigitSet = g.nodes.iter().map(|a| a.digit).collect();
-            for d in digits {
-                for (x, y, _) in super::strong_links(board, d) {
-                    if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
-                        strong.push((p, q));
-                    }
-                }
+}
+
+/// Strong links of the group nodes from `from` on: in each house holding such a node,
+/// to the nodes covering exactly the rest of the digit's places there (found by their
+/// first cell): as many cells, all inside, none shared.
+fn group_strong_links(
+    g: &Graph,
+    board: &Board,
+    from: usize,
+    index: &Index,
+    strong: &mut Vec<(u32, u32)>,
+) {
+    let layout = board.layout();
+    for (i, a) in g
+        .nodes
+        .iter()
+        .enumerate()
+        .skip(from)
+        .filter(|(_, a)| a.group())
+    {
+        let a_cells = &g.extents[a.extent as usize].cells;
+        for &h in layout.houses_of(a.first) {
+            if !a_cells.is_subset(layout.house_set(h)) {
+                continue;
             }
-        }
-        for (i, a) in g
-            .nodes
-            .iter()
-            .enumerate()
-            .skip(from)
-            .filter(|(_, a)| a.group())
-        {
-            let a_cells = &g.extents[a.extent as usize].cells;
-            // Each house holding the node, with the nodes covering exactly the rest of the
-            // digit's places (found by their first cell): as many cells, all inside, none
-            // shared.
-            for &h in layout.houses_of(a.first) {
-                if !a_cells.is_subset(layout.house_set(h)) {
-                    continue;
-                }
-                let places = board.house_cells_with(h, a.digit);
-                let count = places.len() as u32;
-                if a.size >= count {
-                    continue;
-                }
-                let f = places
+            let places = board.house_cells_with(h, a.digit);
+            let count = places.len() as u32;
+            if a.size >= count {
+                continue;
+            }
+            let f = places
+                .iter()
+                .find(|&x| !a_cells.contains(x))
+                .expect("a node inside leaves a place");
+            strong.extend(
+                index
+                    .at(f, a.digit)
                     .iter()
-                    .find(|&x| !a_cells.contains(x))
-                    .expect("a node inside leaves a place");
-                strong.extend(
-                    at(f, a.digit)
-                        .iter()
-                        .filter(|&&j| {
-                            let b = &g.nodes[j as usize];
-                            b.size == count - a.size
-                                && g.within(j as usize, &places)
-                                && (b.size == 1 || !g.cells(j as usize).intersects(a_cells))
-                        })
-                        .map(|&j| (j.min(i as u32), j.max(i as u32))),
-                );
-            }
+                    .filter(|&&j| {
+                        let b = &g.nodes[j as usize];
+                        b.size == count - a.size
+                            && g.within(j as usize, &places)
+                            && (b.size == 1 || !g.cells(j as usize).intersects(a_cells))
+                    })
+                    .map(|&j| (j.min(i as u32), j.max(i as u32))),
+            );
         }
     }
-    let strong = Links::from_pairs(n, &strong);
-    match prev {
-        None => {
-            g.weak = weak;
-            g.strong = strong;
+}
+
+/// The links of `g`'s nodes once `g` extends `prev`: the old nodes keep their links and
+/// gain those to new nodes (links are symmetric), after their own; the new nodes have
+/// theirs.
+fn merge(g: &mut Graph, prev: &Graph, weak: Links, strong: Links) {
+    let (from, n) = (prev.nodes.len(), g.nodes.len());
+    let added = weak.reversed_below(from);
+    // Old nodes' lists end with the new nodes: still in order.
+    let capacity = prev.weak.to.len() + added.to.len() + weak.to.len();
+    g.weak = Links::in_order(n, capacity, |i, out| {
+        if i < from {
+            out.extend(&prev.weak[i]);
+            out.extend(&added[i]);
+        } else {
+            out.extend(&weak[i]);
         }
-        Some(prev) => {
-            // The old nodes' links to new nodes (links are symmetric), after their own.
-            let added = weak.reversed_below(from);
-            // Old nodes' lists end with the new nodes: still in order.
-            let capacity = prev.weak.to.len() + added.to.len() + weak.to.len();
-            g.weak = Links::in_order(n, capacity, |i, out| {
-                if i < from {
-                    out.extend(&prev.weak[i]);
-                    out.extend(&added[i]);
-                } else {
-                    out.extend(&weak[i]);
-                }
-            });
-            g.strong = Links::in_order(n, prev.strong.to.len() + strong.to.len(), |i, out| {
-                if i < from {
-                    out.extend(&prev.strong[i]);
-                }
-                out.extend(&strong[i]);
-            });
+    });
+    g.strong = Links::in_order(n, prev.strong.to.len() + strong.to.len(), |i, out| {
+        if i < from {
+            out.extend(&prev.strong[i]);
         }
-    }
+        out.extend(&strong[i]);
+    });
 }
 
 /// Strong links from an almost locked set's nodes to the candidates they force
@@ -202,10 +264,10 @@ pub(super) fn link(
 /// which leave every cell seeing all their places; a cell outside the set, of three
 /// candidates or more, left with one candidate `x` then holds it. So the set holds `j`
 /// or the cell holds `x`. (A two-candidate cell is reached through its own strong link.)
-fn forcing_links<'a>(
+fn forcing_links(
     board: &Board,
     g: &Graph,
-    at: &impl Fn(Cell, Digit) -> &'a [u32],
+    index: &Index,
     live: &[usize],
     strong: &mut Vec<(u32, u32)>,
 ) {
@@ -239,7 +301,11 @@ fn forcing_links<'a>(
             let Some(x) = forced(g.nodes[i].digit) else {
                 continue;
             };
-            if let Some(&node) = at(c, x).iter().find(|&&n| !g.nodes[n as usize].group()) {
+            if let Some(&node) = index
+                .at(c, x)
+                .iter()
+                .find(|&&n| !g.nodes[n as usize].group())
+            {
                 // The loops read the link back with the general test.
                 debug_assert!(g.nodes[i].set().is_some_and(|s| forces(
                     board,
@@ -284,12 +350,7 @@ pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
 /// The weak links of a graph of cell nodes only (`at`: the node of a cell and digit, if
 /// any): a node's peers holding its digit, and the other nodes of its cell, gathered in
 /// order (nodes go by cell, then digit), so no list needs sorting.
-fn cell_weak_links<'a>(
-    nodes: &[GNode],
-    board: &Board,
-    in_cell: &[(u32, u32)],
-    at: &impl Fn(Cell, Digit) -> &'a [u32],
-) -> Links {
+fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)], index: &Index) -> Links {
     let layout = board.layout();
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
@@ -297,7 +358,7 @@ fn cell_weak_links<'a>(
         let own = (from..to).filter(|&j| j as usize != i);
         let peers = layout.peers(cell);
         let split = peers.partition_point(|&p| p < cell);
-        let of = |p: &Cell| at(*p, digit).iter().copied();
+        let of = |p: &Cell| index.at(*p, digit).iter().copied();
         out.extend(peers[..split].iter().flat_map(of));
         out.extend(own);
         out.extend(peers[split..].iter().flat_map(of));
