@@ -2,18 +2,14 @@
 
 use std::time::Instant;
 
-use sudokit_core::{CellSet, DigitSet, House};
+use sudokit_core::House;
 
 use crate::board::Board;
 use crate::context::Context;
 use crate::memo::Memo;
 use crate::step::Step;
 use crate::technique::Technique;
-use crate::techniques::{
-    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
-    locked_candidates, naked_single, naked_subset, single_digit, sue_de_coq, uniqueness, wings,
-    Sink,
-};
+use crate::techniques::{Focus, Sink};
 
 /// What the engine may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,107 +58,9 @@ impl Order {
     }
 }
 
-/// Where a finder has to look: the digits, houses and cells that changed since it last
-/// found nothing (see [`Memo`]); everything without a memo.
-#[derive(Clone, Copy)]
-pub(crate) struct Focus<'h> {
-    /// For techniques seeing one digit at a time.
-    pub digits: DigitSet,
-    /// For techniques seeing one house at a time.
-    pub houses: &'h [House],
-    /// For techniques whose patterns hold a few cells: a new one holds a changed cell.
-    pub cells: CellSet,
-}
-
-impl<'h> Focus<'h> {
-    /// Every digit and cell of `board`, and `houses` (all of its houses).
-    pub fn all(board: &Board, houses: &'h [House]) -> Focus<'h> {
-        Focus {
-            digits: DigitSet::full(board.side()),
-            houses,
-            cells: board.layout().all_cells(),
-        }
-    }
-}
-
 /// Every house of `board`'s layout, in order.
 fn all_houses(board: &Board) -> Vec<House> {
     (0..board.layout().houses().len()).map(House::new).collect()
-}
-
-/// Runs the finder of `technique` into `sink`, looking where `focus` says.
-pub(crate) fn run(ctx: &Context, technique: Technique, focus: &Focus, sink: &mut Sink) {
-    use fish::Kind;
-    use Technique::*;
-    let board = ctx.board;
-    let (digits, houses) = (focus.digits, focus.houses);
-    if matches!(technique, XChain | RemotePair | WWing | XyChain) && ctx.chains_prove_nothing() {
-        return;
-    }
-    match technique {
-        FullHouse => full_house::find(board, sink),
-        NakedSingle => naked_single::find(board, sink),
-        HiddenSingle => hidden_single::find(board, sink),
-        LockedPair => naked_subset::find(board, sink, houses, 2, true),
-        LockedTriple => naked_subset::find(board, sink, houses, 3, true),
-        Pointing => locked_candidates::find(board, sink, true),
-        Claiming => locked_candidates::find(board, sink, false),
-        NakedPair => naked_subset::find(board, sink, houses, 2, false),
-        NakedTriple => naked_subset::find(board, sink, houses, 3, false),
-        NakedQuad => naked_subset::find(board, sink, houses, 4, false),
-        HiddenPair => hidden_subset::find(board, sink, houses, 2),
-        HiddenTriple => hidden_subset::find(board, sink, houses, 3),
-        HiddenQuad => hidden_subset::find(board, sink, houses, 4),
-        XWing => fish::find(board, ctx.fish_regions(), sink, digits, 2, Kind::Basic),
-        Swordfish => fish::find(board, ctx.fish_regions(), sink, digits, 3, Kind::Basic),
-        Jellyfish => fish::find(board, ctx.fish_regions(), sink, digits, 4, Kind::Basic),
-        FinnedXWing => fish::find(board, ctx.fish_regions(), sink, digits, 2, Kind::Finned),
-        FinnedSwordfish => fish::find(board, ctx.fish_regions(), sink, digits, 3, Kind::Finned),
-        FinnedJellyfish => fish::find(board, ctx.fish_regions(), sink, digits, 4, Kind::Finned),
-        SashimiXWing => fish::find(board, ctx.fish_regions(), sink, digits, 2, Kind::Sashimi),
-        SashimiSwordfish => fish::find(board, ctx.fish_regions(), sink, digits, 3, Kind::Sashimi),
-        SashimiJellyfish => fish::find(board, ctx.fish_regions(), sink, digits, 4, Kind::Sashimi),
-        Bug1 => uniqueness::find_bug(board, sink),
-        Skyscraper | TwoStringKite | TurbotFish => {
-            single_digit::find_turbot(board, sink, digits, technique)
-        }
-        EmptyRectangle => single_digit::find_empty_rectangle(board, sink, digits),
-        WWing => wings::find_w(board, sink),
-        XyWing => wings::find_xy(board, sink, &focus.cells, false),
-        XyzWing => wings::find_xy(board, sink, &focus.cells, true),
-        WxyzWing => wings::find_wxyz(board, sink, &focus.cells),
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-        | HiddenRectangle => uniqueness::find(ctx, sink, technique),
-        SueDeCoq => sue_de_coq::find(board, sink),
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
-            coloring::find(board, sink, digits, technique)
-        }
-        RemotePair
-        | XChain
-        | XyChain
-        | ContinuousNiceLoop
-        | DiscontinuousNiceLoop
-        | Aic
-        | GroupedContinuousNiceLoop
-        | GroupedDiscontinuousNiceLoop
-        | GroupedAic => chains::find(ctx, sink, digits, &[technique]),
-        AlsXz => als::find_xz(ctx, sink),
-        AlsXyWing => als::find_xy_wing(ctx, sink),
-        ForcingChainContradiction => forcing::find_contradiction(board, sink, 0),
-        ForcingChainVerity => forcing::find_verity(board, sink, 0),
-        ForcingNetContradiction | ForcingNetVerity => {
-            for depth in 1..=forcing::MAX_DEPTH {
-                if technique == ForcingNetContradiction {
-                    forcing::find_contradiction(board, sink, depth);
-                } else {
-                    forcing::find_verity(board, sink, depth);
-                }
-                if !sink.steps.is_empty() {
-                    return;
-                }
-            }
-        }
-    }
 }
 
 /// The next step: the first technique, in order, that finds one. Nice loops and AICs
@@ -201,20 +99,23 @@ pub fn next_step_observed(
         .iter()
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {
-        match chains::FAMILIES.iter().find(|f| f.contains(&t)) {
-            Some(family) if family[0] == t => chains::find(&ctx, &mut sink, all.digits, family),
-            Some(_) => continue,
-            None => match marks.focus(board, t) {
-                // Nothing changed where it looks: it finds nothing again.
-                Some(focus) if focus.is_empty() => {}
-                Some(focus) => {
-                    run(&ctx, t, &focus.on(&all), &mut sink);
-                    if sink.steps.is_empty() {
-                        marks.found_nothing(board, t, &focus);
-                    }
+        let entry = t.entry();
+        // A family is searched once, by its first member.
+        let wanted = match entry.family {
+            Some(family) if family.members()[0] != t => continue,
+            Some(family) => family.members(),
+            None => std::slice::from_ref(&t),
+        };
+        match marks.focus(board, t) {
+            // Nothing changed where it looks: it finds nothing again.
+            Some(focus) if focus.is_empty() => {}
+            Some(focus) => {
+                (entry.find)(&ctx, &focus.on(&all), &mut sink, wanted);
+                if sink.steps.is_empty() {
+                    marks.found_nothing(board, t, &focus);
                 }
-                None => run(&ctx, t, &all, &mut sink),
-            },
+            }
+            None => (entry.find)(&ctx, &all, &mut sink, wanted),
         }
         let step = sink.steps.pop();
         observe(t, step.is_some());
@@ -239,11 +140,12 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
 fn steps(board: &Board, technique: Technique, first: bool) -> Vec<Step> {
     let mut sink = Sink::new(first);
     let houses = all_houses(board);
-    run(
+    let find = technique.entry().find;
+    find(
         &Context::new(board),
-        technique,
         &Focus::all(board, &houses),
         &mut sink,
+        &[technique],
     );
     sink.steps
 }
@@ -299,7 +201,13 @@ mod tests {
 
     use super::*;
     use crate::analysis::graph::{proved_digits, Scope};
-    use crate::techniques::wings;
+    use crate::technique::Family;
+    use crate::techniques::{chains, wings};
+
+    /// Looking everywhere on `board`.
+    fn all(board: &Board) -> Focus<'static> {
+        Focus::all(board, &[])
+    }
 
     /// Calls `each` on every board along the paths of three top1465 puzzles (magictour).
     fn along_three_paths(mut each: impl FnMut(&Board)) {
@@ -359,7 +267,7 @@ mod tests {
                 let mut sink = Sink::new(false);
                 match t {
                     Technique::WWing => wings::find_w(board, &mut sink),
-                    _ => chains::find(&ctx, &mut sink, DigitSet::full(9), &[t]),
+                    _ => chains::find(&ctx, &all(board), &mut sink, &[t]),
                 }
                 assert!(sink.steps.is_empty(), "{t} found {:?}", sink.steps[0]);
             }
@@ -382,7 +290,8 @@ mod tests {
                 .expect("one solution");
             let ctx = Context::new(board);
             let mut sink = Sink::new(false);
-            chains::find(&ctx, &mut sink, DigitSet::full(9), chains::FAMILIES[1]);
+            let family = Family::GroupedNiceLoops.members();
+            chains::find(&ctx, &all(board), &mut sink, family);
             for step in &sink.steps {
                 for &(c, d) in &step.eliminations {
                     assert_ne!(solution.get(c), Some(d), "{step:?}");
@@ -405,7 +314,11 @@ mod tests {
                 let others = DigitSet::full(9).without(proved);
                 skipped += others.len();
                 let mut sink = Sink::new(false);
-                chains::find(&ctx, &mut sink, others, &[Technique::XChain]);
+                let at = Focus {
+                    digits: others,
+                    ..all(board)
+                };
+                chains::find(&ctx, &at, &mut sink, &[Technique::XChain]);
                 assert!(sink.steps.is_empty(), "found {:?}", sink.steps[0]);
             }
         });

@@ -9,40 +9,8 @@ use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
 use crate::analysis::als;
 use crate::analysis::rectangles::Shape;
 use crate::board::Board;
-use crate::engine::Focus;
-use crate::technique::Technique;
-
-/// What part of the board a technique's result depends on.
-enum Memory {
-    /// One digit's cells at a time: fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
-    /// Rectangle, colouring, X-Chain.
-    Digits,
-    /// One house's candidates at a time: naked and hidden subsets (not the locked ones,
-    /// which also remove candidates from a second house).
-    Houses,
-    /// The candidates of a pattern's few cells (XY-, XYZ- and WXYZ-Wing): what such a
-    /// pattern removes was there before, so a pattern found now and not then has a
-    /// cell whose candidates changed.
-    Cells,
-}
-
-impl Memory {
-    /// How `technique` is remembered, if it is.
-    fn of(technique: Technique) -> Option<Memory> {
-        use Technique::*;
-        match technique {
-            XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
-            | SashimiXWing | SashimiSwordfish | SashimiJellyfish | Skyscraper | TwoStringKite
-            | TurbotFish | EmptyRectangle | SimpleColorsTrap | SimpleColorsWrap | MultiColors1
-            | MultiColors2 | XChain => Some(Memory::Digits),
-            NakedPair | NakedTriple | NakedQuad | HiddenPair | HiddenTriple | HiddenQuad => {
-                Some(Memory::Houses)
-            }
-            XyWing | XyzWing | WxyzWing => Some(Memory::Cells),
-            _ => None,
-        }
-    }
-}
+use crate::technique::{Memory, Technique};
+use crate::techniques::Focus;
 
 /// What changed, for one technique, since it last found nothing.
 pub(crate) enum Changed {
@@ -147,7 +115,8 @@ impl Marks {
     /// What changed for `technique` on `board` since it last found nothing (`None`: the
     /// technique is not remembered).
     pub(crate) fn focus(&mut self, board: &Board, technique: Technique) -> Option<Changed> {
-        Some(match Memory::of(technique)? {
+        Some(match technique.entry().memory {
+            Memory::Whole => return None,
             Memory::Digits => Changed::Digits(self.fresh_digits(board, technique)),
             Memory::Houses => Changed::Houses(self.fresh_houses(board, technique)),
             Memory::Cells => Changed::Cells(self.fresh_cells(board, technique)),

@@ -20,7 +20,7 @@ use sudokit_core::{Digit, HouseKind};
 use crate::board::Board;
 use crate::engine::Path;
 use crate::step::{Pattern, Step};
-use crate::technique::{Level, Technique};
+use crate::technique::{Level, Se, Technique};
 
 /// The most score a puzzle of each level may have before it counts as the next level.
 pub fn level_max_score(level: Level) -> Option<u32> {
@@ -101,15 +101,20 @@ pub const CHAIN_MIN_TENTHS: u32 = 65;
 /// SE's direct ratings of `t`, in tenths (none for most techniques): a hidden single in
 /// a box or region, then in a line; pointing, claiming, hidden pairs and triples that
 /// directly leave a hidden single.
-pub fn direct_tenths(t: Technique) -> &'static [u32] {
-    match t {
-        Technique::HiddenSingle => &[12, 15],
-        Technique::Pointing => &[17],
-        Technique::Claiming => &[19],
-        Technique::HiddenPair => &[20],
-        Technique::HiddenTriple => &[25],
-        _ => &[],
+pub fn direct_tenths(t: Technique) -> Vec<u32> {
+    match t.entry().se {
+        Se::ByHouse {
+            box_or_region,
+            line,
+        } => vec![tenths(box_or_region), tenths(line)],
+        Se::Direct { direct, .. } => vec![tenths(direct)],
+        _ => Vec::new(),
     }
+}
+
+/// A rating in tenths.
+fn tenths(se: f32) -> u32 {
+    (se * 10.0).round() as u32
 }
 
 /// SE's length bonus, in tenths: one for each threshold 4, 6, 8, 12, 16, 24, 32, 48, ...
@@ -132,25 +137,32 @@ pub fn length_bonus_tenths(length: usize) -> u32 {
 
 /// The SE rating of one step, without the board (see [`rate`] for "direct" forms).
 pub fn step_se(step: &Step) -> f32 {
-    let t = step.technique;
-    let base_tenths = (t.se() * 10.0).round() as u32;
-    let tenths = match &step.pattern {
-        Pattern::Rectangle { extra, .. } if t == Technique::UniqueRectangle3 => {
-            base_tenths + extra.len() as u32
+    let tenths = match (step.technique.entry().se, &step.pattern) {
+        (Se::PerExtraCell(base), Pattern::Rectangle { extra, .. }) => {
+            tenths(base) + extra.len() as u32
         }
+        (Se::PlusLength(base), Pattern::Chain(c)) => {
+            tenths(base) + length_bonus_tenths(c.nodes.len().saturating_sub(2))
+        }
+        (Se::Chain(base), pattern) => chain_tenths(tenths(base), pattern),
+        (rule, _) => tenths(rule.base()),
+    };
+    tenths as f32 / 10.0
+}
+
+/// SE's rating of a chain-like step, in tenths: a closed one-digit loop 6.5, an open
+/// one-digit chain 6.6, any other chain at least `base`, at least 7.0; colouring 6.6;
+/// forcing 8.5 plus 0.5 per nesting level; each plus the length bonus.
+fn chain_tenths(base: u32, pattern: &Pattern) -> u32 {
+    match pattern {
         Pattern::Chain(c) => {
             let single_digit = c.nodes.iter().all(|n| n.digit == c.nodes[0].digit);
-            let base = match (single_digit, c.closed) {
+            let kind = match (single_digit, c.closed) {
                 (true, true) => CHAIN_MIN_TENTHS,
                 (true, false) => 66,
-                _ => base_tenths.max(70),
+                _ => base.max(70),
             };
-            let base = if t == Technique::XyWing || t == Technique::XyzWing {
-                base_tenths
-            } else {
-                base
-            };
-            base + length_bonus_tenths(c.nodes.len().saturating_sub(2))
+            kind + length_bonus_tenths(c.nodes.len().saturating_sub(2))
         }
         Pattern::Coloring { clusters, .. } => {
             let nodes: usize = clusters.iter().map(|[a, b]| a.len() + b.len()).sum();
@@ -161,9 +173,8 @@ pub fn step_se(step: &Step) -> f32 {
             let implied: usize = branches.iter().map(|b| b.implied.len() + 1).sum();
             85 + 5 * depth + length_bonus_tenths(implied.saturating_sub(2))
         }
-        _ => base_tenths,
-    };
-    tenths as f32 / 10.0
+        _ => base,
+    }
 }
 
 /// SE's finer ratings that depend on the board: a hidden single in a box (1.2) or a line
@@ -171,43 +182,42 @@ pub fn step_se(step: &Step) -> f32 {
 /// single (1.7, 1.9, 2.0, 2.5).
 fn direct_se(before: &Board, step: &Step) -> Option<f32> {
     let layout = before.layout();
-    match (&step.pattern, step.technique) {
-        (Pattern::Single { house: Some(h), .. }, Technique::HiddenSingle) => {
-            let [in_box, in_line] = direct_tenths(Technique::HiddenSingle) else {
-                unreachable!("a box and a line rating")
-            };
+    match (step.technique.entry().se, &step.pattern) {
+        (
+            Se::ByHouse {
+                box_or_region,
+                line,
+            },
+            Pattern::Single { house: Some(h), .. },
+        ) => {
             let in_box_or_region = matches!(
                 layout.house(*h).kind,
                 HouseKind::Box(_) | HouseKind::Region(_)
             );
-            let tenths = if in_box_or_region { in_box } else { in_line };
-            Some(*tenths as f32 / 10.0)
+            Some(if in_box_or_region {
+                box_or_region
+            } else {
+                line
+            })
         }
-        (
-            _,
-            t @ (Technique::Pointing
-            | Technique::Claiming
-            | Technique::HiddenPair
-            | Technique::HiddenTriple),
-        ) => {
-            let mut after = before.clone();
-            after.apply(step);
-            let new_single = step.eliminations.iter().any(|&(c, d)| {
-                layout
-                    .houses_of(c)
-                    .iter()
-                    .any(|&h| hidden_single(&after, h, d) && !hidden_single(before, h, d))
-                    || step_digits(step).iter().any(|&d2| {
-                        layout
-                            .houses_of(c)
-                            .iter()
-                            .any(|&h| hidden_single(&after, h, d2) && !hidden_single(before, h, d2))
-                    })
-            });
-            new_single.then_some(direct_tenths(t)[0] as f32 / 10.0)
-        }
+        (Se::Direct { direct, .. }, _) => leaves_hidden_single(before, step).then_some(direct),
         _ => None,
     }
+}
+
+/// Does `step` leave a hidden single that was not there before it?
+fn leaves_hidden_single(before: &Board, step: &Step) -> bool {
+    let layout = before.layout();
+    let mut after = before.clone();
+    after.apply(step);
+    let new_single = |h, d| hidden_single(&after, h, d) && !hidden_single(before, h, d);
+    step.eliminations.iter().any(|&(c, d)| {
+        let houses = layout.houses_of(c);
+        houses.iter().any(|&h| new_single(h, d))
+            || step_digits(step)
+                .iter()
+                .any(|&d2| houses.iter().any(|&h| new_single(h, d2)))
+    })
 }
 
 fn step_digits(step: &Step) -> Vec<Digit> {

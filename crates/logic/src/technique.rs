@@ -1,12 +1,28 @@
-//! The techniques, in the order the engine tries them, with their ratings.
+//! The table of techniques: for each, one entry with everything the crate knows about
+//! it (names, HoDoKu level and score, Sudoku Explainer rating rule, whether it rests on
+//! uniqueness, the chain family it is searched with, what the engine remembers for it,
+//! and its finder). The engine walks the table; adding a technique is writing its
+//! finder (in `techniques/`) and adding one entry here (see ARCHITECTURE.md).
 //!
 //! The order, levels and scores are HoDoKu 2.2's defaults (hobiwan; `Options.java`,
 //! `DEFAULT_SOLVER_STEPS`). Sudoku Explainer ratings follow SE 1.2.1's technique ladder
-//! (Nicolas Juillerat; `diuf/sudoku/solver/rules`), with the chain-length rule and the
-//! per-step details (hidden single in a box or a line, UR type 3 sets, ...) in
-//! `rating.rs`. WXYZ-Wing is not in HoDoKu's defaults: Hard, 200 is our choice.
+//! (Nicolas Juillerat; `diuf/sudoku/solver/rules`), with the chain-length rule in
+//! `rating.rs`. For techniques SE lacks, the rating is that of what SE uses to make the
+//! same deduction: single-digit patterns and coloring are forcing X-chains (6.6), W-Wing
+//! and XY-chains are chains with both kinds of links (7.0), finned fish are X-chains
+//! (6.6); ALS and Sue de Coq are rated as aligned triplet exclusion / multiple forcing
+//! chains (7.5 / 8.0). WXYZ-Wing is not in HoDoKu's defaults: Hard, 200 is our choice.
 
 use std::fmt;
+use std::sync::OnceLock;
+
+use crate::context::Context;
+use crate::techniques::fish::Kind;
+use crate::techniques::{
+    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
+    locked_candidates, naked_single, naked_subset, single_digit, sue_de_coq, uniqueness, wings,
+    Focus, Sink,
+};
 
 /// A difficulty level (HoDoKu's five).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -51,14 +67,122 @@ impl fmt::Display for Level {
     }
 }
 
-macro_rules! techniques {
-    ($($variant:ident: $name:literal, $level:ident, $score:literal, $se:literal, [$($code:literal),*];)*) => {
+/// A technique's finder: looks at the board of `cx` where `at` says, pushing the steps
+/// it finds into the sink; `wanted` is the technique itself, or the members of its
+/// family when the engine searches them together (see [`Family`]).
+pub(crate) type Finder = fn(cx: &Context, at: &Focus, sink: &mut Sink, wanted: &[Technique]);
+
+/// Everything about one technique.
+pub(crate) struct Entry {
+    /// The name as displayed, e.g. `X-Wing`.
+    pub name: &'static str,
+    /// HoDoKu's regression-library codes for it.
+    pub codes: &'static [&'static str],
+    /// Other names people use (matched as loosely as the name, see
+    /// [`Technique::from_name`]).
+    pub aliases: &'static [&'static str],
+    /// HoDoKu's level for it.
+    pub level: Level,
+    /// HoDoKu's score for one step of it.
+    pub score: u32,
+    /// How Sudoku Explainer rates a step of it.
+    pub se: Se,
+    /// Does it rest on the puzzle having a single solution?
+    pub uniqueness: bool,
+    /// The family it is searched with, if any.
+    pub family: Option<Family>,
+    /// What part of the board its result depends on (what the engine remembers).
+    pub memory: Memory,
+    /// Its finder.
+    pub find: Finder,
+}
+
+/// How Sudoku Explainer rates a step (the rules themselves are in `rating.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Se {
+    /// Always this.
+    Fixed(f32),
+    /// In a box or jigsaw region, in a line (hidden single).
+    ByHouse { box_or_region: f32, line: f32 },
+    /// `direct` when the step leaves a new hidden single (SE's "direct" forms), else
+    /// `base`.
+    Direct { base: f32, direct: f32 },
+    /// Plus 0.1 per extra cell of the naked set (unique rectangle type 3).
+    PerExtraCell(f32),
+    /// Plus SE's length bonus for its chain (XY- and XYZ-Wing).
+    PlusLength(f32),
+    /// A chain, rated by its kind and length: a closed one-digit loop 6.5, a one-digit
+    /// chain 6.6, any other at least this; colouring 6.6 and forcing 8.5 (plus 0.5 per
+    /// nesting level); then SE's length bonus.
+    Chain(f32),
+}
+
+impl Se {
+    /// The rating before any refinement: the technique's place on SE's ladder.
+    pub fn base(self) -> f32 {
+        match self {
+            Se::Fixed(se) | Se::PerExtraCell(se) | Se::PlusLength(se) | Se::Chain(se) => se,
+            Se::ByHouse { box_or_region, .. } => box_or_region,
+            Se::Direct { base, .. } => base,
+        }
+    }
+}
+
+/// Chain techniques searched together: they share one graph and one search, and the
+/// first chain found, of whichever shape, is reported (HoDoKu's "Nice Loop/AIC" search
+/// step works the same way). The first member in the engine's order runs the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Continuous and discontinuous nice loops, and AICs.
+    NiceLoops,
+    /// Their grouped forms (with groups and almost locked sets).
+    GroupedNiceLoops,
+}
+
+impl Family {
+    /// Its members, in the table's order.
+    pub fn members(self) -> &'static [Technique] {
+        static MEMBERS: OnceLock<[Vec<Technique>; 2]> = OnceLock::new();
+        let all = MEMBERS.get_or_init(|| {
+            let of = |f| {
+                Technique::ALL
+                    .iter()
+                    .copied()
+                    .filter(|t| t.entry().family == Some(f))
+                    .collect()
+            };
+            [of(Family::NiceLoops), of(Family::GroupedNiceLoops)]
+        });
+        &all[self as usize]
+    }
+}
+
+/// What part of the board a technique's result depends on: when it found nothing in a
+/// part that has not changed since, it finds nothing there again (see `memo.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Memory {
+    /// The whole board: looked at afresh every time.
+    Whole,
+    /// One digit's cells at a time: fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
+    /// Rectangle, colouring, X-Chain.
+    Digits,
+    /// One house's candidates at a time: naked and hidden subsets (not the locked ones,
+    /// which also remove candidates from a second house).
+    Houses,
+    /// The candidates of a pattern's few cells (XY-, XYZ- and WXYZ-Wing): what such a
+    /// pattern removes was there before, so a pattern found now and not then has a
+    /// cell whose candidates changed.
+    Cells,
+}
+
+macro_rules! table {
+    ($($variant:ident => $entry:expr,)*) => {
         /// A solving technique. The engine tries them in this order, easiest first.
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
         #[non_exhaustive]
         pub enum Technique {
             $(
-                #[doc = $name]
+                #[doc = concat!("See [`Technique::name`]: `", stringify!($variant), "`.")]
                 $variant,
             )*
         }
@@ -66,118 +190,345 @@ macro_rules! techniques {
         impl Technique {
             /// Every technique, in the engine's order.
             pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
-
-            /// The name as displayed, e.g. `X-Wing`.
-            pub fn name(self) -> &'static str {
-                match self { $(Technique::$variant => $name),* }
-            }
-
-            /// HoDoKu's level for it.
-            pub fn level(self) -> Level {
-                match self { $(Technique::$variant => Level::$level),* }
-            }
-
-            /// HoDoKu's score for one step of it.
-            pub fn score(self) -> u32 {
-                match self { $(Technique::$variant => $score),* }
-            }
-
-            /// Its Sudoku Explainer rating (chains add a length bonus, see `rating.rs`).
-            pub fn se(self) -> f32 {
-                match self { $(Technique::$variant => $se),* }
-            }
-
-            /// HoDoKu's regression-library codes for it.
-            pub fn codes(self) -> &'static [&'static str] {
-                match self { $(Technique::$variant => &[$($code),*]),* }
-            }
         }
+
+        /// The entries, in the order of [`Technique::ALL`].
+        static TABLE: &[Entry] = &[$($entry),*];
     };
 }
 
-// In HoDoKu 2.2's search order, with its default level and score. The SE column is
-// the rating of the technique on Sudoku Explainer's ladder, or, for techniques SE lacks,
-// of what SE uses to make the same deduction: single-digit patterns and coloring are
-// forcing X-chains (6.6), W-Wing and XY-chains are chains with both kinds of links (7.0),
-// finned fish are X-chains (6.6); ALS and Sue de Coq are rated as aligned triplet
-// exclusion / multiple forcing chains (7.5 / 8.0). Chains add SE's length bonus.
-techniques! {
-    FullHouse: "Full House", Easy, 4, 1.0, ["0000"];
-    NakedSingle: "Naked Single", Easy, 4, 2.3, ["0003"];
-    HiddenSingle: "Hidden Single", Easy, 14, 1.2, ["0002"];
-    LockedPair: "Locked Pair", Medium, 40, 3.0, ["0110"];
-    LockedTriple: "Locked Triple", Medium, 60, 3.6, ["0111"];
-    Pointing: "Locked Candidates (Pointing)", Medium, 50, 2.6, ["0100"];
-    Claiming: "Locked Candidates (Claiming)", Medium, 50, 2.8, ["0101"];
-    NakedPair: "Naked Pair", Medium, 60, 3.0, ["0200"];
-    NakedTriple: "Naked Triple", Medium, 80, 3.6, ["0201"];
-    HiddenPair: "Hidden Pair", Medium, 70, 3.4, ["0210"];
-    HiddenTriple: "Hidden Triple", Medium, 100, 4.0, ["0211"];
-    NakedQuad: "Naked Quadruple", Hard, 120, 5.0, ["0202"];
-    HiddenQuad: "Hidden Quadruple", Hard, 150, 5.4, ["0212"];
-    XWing: "X-Wing", Hard, 140, 3.2, ["0300"];
-    Swordfish: "Swordfish", Hard, 150, 3.8, ["0301"];
-    Jellyfish: "Jellyfish", Hard, 160, 5.2, ["0302"];
-    RemotePair: "Remote Pair", Hard, 110, 7.0, ["0703"];
-    Bug1: "Bivalue Universal Grave + 1", Hard, 100, 5.6, ["0610"];
-    Skyscraper: "Skyscraper", Hard, 130, 6.6, ["0400"];
-    TwoStringKite: "2-String Kite", Hard, 150, 6.6, ["0401"];
-    TurbotFish: "Turbot Fish", Hard, 120, 6.6, ["0403"];
-    EmptyRectangle: "Empty Rectangle", Hard, 120, 6.6, ["0402"];
-    WWing: "W-Wing", Hard, 150, 7.0, ["0803"];
-    XyWing: "XY-Wing", Hard, 160, 4.2, ["0800"];
-    XyzWing: "XYZ-Wing", Hard, 180, 4.4, ["0801"];
-    WxyzWing: "WXYZ-Wing", Hard, 200, 7.0, ["0802"];
-    UniqueRectangle1: "Unique Rectangle Type 1", Hard, 100, 4.5, ["0600"];
-    UniqueRectangle2: "Unique Rectangle Type 2", Hard, 100, 4.5, ["0601"];
-    UniqueRectangle3: "Unique Rectangle Type 3", Hard, 100, 4.5, ["0602"];
-    UniqueRectangle4: "Unique Rectangle Type 4", Hard, 100, 4.5, ["0603"];
-    HiddenRectangle: "Hidden Rectangle", Hard, 100, 4.5, ["0606"];
-    FinnedXWing: "Finned X-Wing", Hard, 130, 6.6, ["0310"];
-    SashimiXWing: "Sashimi X-Wing", Hard, 150, 6.6, ["0320"];
-    FinnedSwordfish: "Finned Swordfish", Unfair, 200, 6.6, ["0311"];
-    SashimiSwordfish: "Sashimi Swordfish", Unfair, 240, 6.6, ["0321"];
-    FinnedJellyfish: "Finned Jellyfish", Unfair, 250, 6.6, ["0312"];
-    SashimiJellyfish: "Sashimi Jellyfish", Unfair, 260, 6.6, ["0322"];
-    SueDeCoq: "Sue de Coq", Unfair, 250, 7.5, ["1101"];
-    SimpleColorsTrap: "Simple Colors Trap", Hard, 150, 6.6, ["0500"];
-    SimpleColorsWrap: "Simple Colors Wrap", Hard, 150, 6.6, ["0501"];
-    MultiColors1: "Multi Colors 1", Hard, 200, 6.6, ["0502"];
-    MultiColors2: "Multi Colors 2", Hard, 200, 6.6, ["0503"];
-    XChain: "X-Chain", Unfair, 260, 6.6, ["0701"];
-    XyChain: "XY-Chain", Unfair, 260, 7.0, ["0702"];
-    ContinuousNiceLoop: "Continuous Nice Loop", Unfair, 280, 7.0, ["0706"];
-    DiscontinuousNiceLoop: "Discontinuous Nice Loop", Unfair, 280, 7.0, ["0707"];
-    Aic: "AIC", Unfair, 280, 7.0, ["0708"];
-    GroupedContinuousNiceLoop: "Grouped Continuous Nice Loop", Unfair, 300, 7.0, ["0709"];
-    GroupedDiscontinuousNiceLoop: "Grouped Discontinuous Nice Loop", Unfair, 300, 7.0, ["0710"];
-    GroupedAic: "Grouped AIC", Unfair, 300, 7.0, ["0711"];
-    AlsXz: "ALS-XZ", Unfair, 300, 7.5, ["0901"];
-    AlsXyWing: "ALS-XY-Wing", Unfair, 320, 8.0, ["0902"];
-    ForcingChainContradiction: "Forcing Chain Contradiction", Extreme, 500, 7.5, ["1301"];
-    ForcingChainVerity: "Forcing Chain Verity", Extreme, 500, 8.0, ["1302"];
-    ForcingNetContradiction: "Forcing Net Contradiction", Extreme, 700, 8.5, ["1303"];
-    ForcingNetVerity: "Forcing Net Verity", Extreme, 700, 8.5, ["1304"];
+use Family::*;
+use Level::*;
+use Memory::*;
+use Se::*;
+
+// In HoDoKu 2.2's search order.
+table! {
+    FullHouse => Entry {
+        name: "Full House", codes: &["0000"], aliases: &[],
+        level: Easy, score: 4, se: Fixed(1.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| full_house::find(cx.board, sink),
+    },
+    NakedSingle => Entry {
+        name: "Naked Single", codes: &["0003"], aliases: &[],
+        level: Easy, score: 4, se: Fixed(2.3), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| naked_single::find(cx.board, sink),
+    },
+    HiddenSingle => Entry {
+        name: "Hidden Single", codes: &["0002"], aliases: &[],
+        level: Easy, score: 14, se: ByHouse { box_or_region: 1.2, line: 1.5 }, uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| hidden_single::find(cx.board, sink),
+    },
+    LockedPair => Entry {
+        name: "Locked Pair", codes: &["0110"], aliases: &[],
+        level: Medium, score: 40, se: Fixed(3.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 2, true),
+    },
+    LockedTriple => Entry {
+        name: "Locked Triple", codes: &["0111"], aliases: &[],
+        level: Medium, score: 60, se: Fixed(3.6), uniqueness: false, family: None, memory: Whole,
+        find: |cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 3, true),
+    },
+    Pointing => Entry {
+        name: "Locked Candidates (Pointing)", codes: &["0100"], aliases: &[],
+        level: Medium, score: 50, se: Direct { base: 2.6, direct: 1.7 }, uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| locked_candidates::find(cx.board, sink, true),
+    },
+    Claiming => Entry {
+        name: "Locked Candidates (Claiming)", codes: &["0101"], aliases: &[],
+        level: Medium, score: 50, se: Direct { base: 2.8, direct: 1.9 }, uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| locked_candidates::find(cx.board, sink, false),
+    },
+    NakedPair => Entry {
+        name: "Naked Pair", codes: &["0200"], aliases: &[],
+        level: Medium, score: 60, se: Fixed(3.0), uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 2, false),
+    },
+    NakedTriple => Entry {
+        name: "Naked Triple", codes: &["0201"], aliases: &[],
+        level: Medium, score: 80, se: Fixed(3.6), uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 3, false),
+    },
+    HiddenPair => Entry {
+        name: "Hidden Pair", codes: &["0210"], aliases: &[],
+        level: Medium, score: 70, se: Direct { base: 3.4, direct: 2.0 }, uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 2),
+    },
+    HiddenTriple => Entry {
+        name: "Hidden Triple", codes: &["0211"], aliases: &[],
+        level: Medium, score: 100, se: Direct { base: 4.0, direct: 2.5 }, uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 3),
+    },
+    NakedQuad => Entry {
+        name: "Naked Quadruple", codes: &["0202"], aliases: &[],
+        level: Hard, score: 120, se: Fixed(5.0), uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 4, false),
+    },
+    HiddenQuad => Entry {
+        name: "Hidden Quadruple", codes: &["0212"], aliases: &[],
+        level: Hard, score: 150, se: Fixed(5.4), uniqueness: false, family: None, memory: Houses,
+        find: |cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 4),
+    },
+    XWing => Entry {
+        name: "X-Wing", codes: &["0300"], aliases: &[],
+        level: Hard, score: 140, se: Fixed(3.2), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Basic),
+    },
+    Swordfish => Entry {
+        name: "Swordfish", codes: &["0301"], aliases: &[],
+        level: Hard, score: 150, se: Fixed(3.8), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Basic),
+    },
+    Jellyfish => Entry {
+        name: "Jellyfish", codes: &["0302"], aliases: &[],
+        level: Hard, score: 160, se: Fixed(5.2), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Basic),
+    },
+    RemotePair => Entry {
+        name: "Remote Pair", codes: &["0703"], aliases: &[],
+        level: Hard, score: 110, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
+        find: chains::find_unless_nothing_proved,
+    },
+    Bug1 => Entry {
+        name: "Bivalue Universal Grave + 1", codes: &["0610"], aliases: &["BUG", "BUG+1"],
+        level: Hard, score: 100, se: Fixed(5.6), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, _| uniqueness::find_bug(cx.board, sink),
+    },
+    Skyscraper => Entry {
+        name: "Skyscraper", codes: &["0400"], aliases: &[],
+        level: Hard, score: 130, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0]),
+    },
+    TwoStringKite => Entry {
+        name: "2-String Kite", codes: &["0401"], aliases: &[],
+        level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0]),
+    },
+    TurbotFish => Entry {
+        name: "Turbot Fish", codes: &["0403"], aliases: &[],
+        level: Hard, score: 120, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0]),
+    },
+    EmptyRectangle => Entry {
+        name: "Empty Rectangle", codes: &["0402"], aliases: &[],
+        level: Hard, score: 120, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| single_digit::find_empty_rectangle(cx.board, sink, at.digits),
+    },
+    WWing => Entry {
+        name: "W-Wing", codes: &["0803"], aliases: &[],
+        level: Hard, score: 150, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| {
+            if !cx.chains_prove_nothing() {
+                wings::find_w(cx.board, sink)
+            }
+        },
+    },
+    XyWing => Entry {
+        name: "XY-Wing", codes: &["0800"], aliases: &[],
+        level: Hard, score: 160, se: PlusLength(4.2), uniqueness: false, family: None, memory: Cells,
+        find: |cx, at, sink, _| wings::find_xy(cx.board, sink, &at.cells, false),
+    },
+    XyzWing => Entry {
+        name: "XYZ-Wing", codes: &["0801"], aliases: &[],
+        level: Hard, score: 180, se: PlusLength(4.4), uniqueness: false, family: None, memory: Cells,
+        find: |cx, at, sink, _| wings::find_xy(cx.board, sink, &at.cells, true),
+    },
+    WxyzWing => Entry {
+        name: "WXYZ-Wing", codes: &["0802"], aliases: &[],
+        level: Hard, score: 200, se: Chain(7.0), uniqueness: false, family: None, memory: Cells,
+        find: |cx, at, sink, _| wings::find_wxyz(cx.board, sink, &at.cells),
+    },
+    UniqueRectangle1 => Entry {
+        name: "Unique Rectangle Type 1", codes: &["0600"], aliases: &["UR1"],
+        level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0]),
+    },
+    UniqueRectangle2 => Entry {
+        name: "Unique Rectangle Type 2", codes: &["0601"], aliases: &["UR2"],
+        level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0]),
+    },
+    UniqueRectangle3 => Entry {
+        name: "Unique Rectangle Type 3", codes: &["0602"], aliases: &["UR3"],
+        level: Hard, score: 100, se: PerExtraCell(4.5), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0]),
+    },
+    UniqueRectangle4 => Entry {
+        name: "Unique Rectangle Type 4", codes: &["0603"], aliases: &["UR4"],
+        level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0]),
+    },
+    HiddenRectangle => Entry {
+        name: "Hidden Rectangle", codes: &["0606"], aliases: &[],
+        level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
+        find: |cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0]),
+    },
+    FinnedXWing => Entry {
+        name: "Finned X-Wing", codes: &["0310"], aliases: &[],
+        level: Hard, score: 130, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Finned),
+    },
+    SashimiXWing => Entry {
+        name: "Sashimi X-Wing", codes: &["0320"], aliases: &[],
+        level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Sashimi),
+    },
+    FinnedSwordfish => Entry {
+        name: "Finned Swordfish", codes: &["0311"], aliases: &[],
+        level: Unfair, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Finned),
+    },
+    SashimiSwordfish => Entry {
+        name: "Sashimi Swordfish", codes: &["0321"], aliases: &[],
+        level: Unfair, score: 240, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Sashimi),
+    },
+    FinnedJellyfish => Entry {
+        name: "Finned Jellyfish", codes: &["0312"], aliases: &[],
+        level: Unfair, score: 250, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Finned),
+    },
+    SashimiJellyfish => Entry {
+        name: "Sashimi Jellyfish", codes: &["0322"], aliases: &[],
+        level: Unfair, score: 260, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Sashimi),
+    },
+    SueDeCoq => Entry {
+        name: "Sue de Coq", codes: &["1101"], aliases: &[],
+        level: Unfair, score: 250, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| sue_de_coq::find(cx.board, sink),
+    },
+    SimpleColorsTrap => Entry {
+        name: "Simple Colors Trap", codes: &["0500"], aliases: &[],
+        level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0]),
+    },
+    SimpleColorsWrap => Entry {
+        name: "Simple Colors Wrap", codes: &["0501"], aliases: &[],
+        level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0]),
+    },
+    MultiColors1 => Entry {
+        name: "Multi Colors 1", codes: &["0502"], aliases: &[],
+        level: Hard, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0]),
+    },
+    MultiColors2 => Entry {
+        name: "Multi Colors 2", codes: &["0503"], aliases: &[],
+        level: Hard, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0]),
+    },
+    XChain => Entry {
+        name: "X-Chain", codes: &["0701"], aliases: &[],
+        level: Unfair, score: 260, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
+        find: chains::find_unless_nothing_proved,
+    },
+    XyChain => Entry {
+        name: "XY-Chain", codes: &["0702"], aliases: &[],
+        level: Unfair, score: 260, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
+        find: chains::find_unless_nothing_proved,
+    },
+    ContinuousNiceLoop => Entry {
+        name: "Continuous Nice Loop", codes: &["0706"], aliases: &[],
+        level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    DiscontinuousNiceLoop => Entry {
+        name: "Discontinuous Nice Loop", codes: &["0707"], aliases: &[],
+        level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    Aic => Entry {
+        name: "AIC", codes: &["0708"], aliases: &[],
+        level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    GroupedContinuousNiceLoop => Entry {
+        name: "Grouped Continuous Nice Loop", codes: &["0709"], aliases: &[],
+        level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    GroupedDiscontinuousNiceLoop => Entry {
+        name: "Grouped Discontinuous Nice Loop", codes: &["0710"], aliases: &[],
+        level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    GroupedAic => Entry {
+        name: "Grouped AIC", codes: &["0711"], aliases: &[],
+        level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
+        find: chains::find,
+    },
+    AlsXz => Entry {
+        name: "ALS-XZ", codes: &["0901"], aliases: &[],
+        level: Unfair, score: 300, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| als::find_xz(cx, sink),
+    },
+    AlsXyWing => Entry {
+        name: "ALS-XY-Wing", codes: &["0902"], aliases: &[],
+        level: Unfair, score: 320, se: Chain(8.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| als::find_xy_wing(cx, sink),
+    },
+    ForcingChainContradiction => Entry {
+        name: "Forcing Chain Contradiction", codes: &["1301"], aliases: &[],
+        level: Extreme, score: 500, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| forcing::find_contradiction(cx.board, sink, 0),
+    },
+    ForcingChainVerity => Entry {
+        name: "Forcing Chain Verity", codes: &["1302"], aliases: &[],
+        level: Extreme, score: 500, se: Chain(8.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| forcing::find_verity(cx.board, sink, 0),
+    },
+    ForcingNetContradiction => Entry {
+        name: "Forcing Net Contradiction", codes: &["1303"], aliases: &[],
+        level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| forcing::find_net(cx.board, sink, true),
+    },
+    ForcingNetVerity => Entry {
+        name: "Forcing Net Verity", codes: &["1304"], aliases: &[],
+        level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| forcing::find_net(cx.board, sink, false),
+    },
 }
 
 impl Technique {
-    /// Does it rest on the puzzle having a single solution?
-    pub fn needs_uniqueness(self) -> bool {
-        use Technique::*;
-        matches!(
-            self,
-            UniqueRectangle1
-                | UniqueRectangle2
-                | UniqueRectangle3
-                | UniqueRectangle4
-                | HiddenRectangle
-                | Bug1
-        )
+    /// Its entry in the table.
+    pub(crate) fn entry(self) -> &'static Entry {
+        &TABLE[self as usize]
     }
 
-    /// The technique whose displayed name matches `name` ignoring case, spaces, hyphens
-    /// and parentheses (`"x-wing"`, `"XYWing"`, `"locked candidates pointing"`), or whose
-    /// HoDoKu code is `name`.
+    /// The name as displayed, e.g. `X-Wing`.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// HoDoKu's level for it.
+    pub fn level(self) -> Level {
+        self.entry().level
+    }
+
+    /// HoDoKu's score for one step of it.
+    pub fn score(self) -> u32 {
+        self.entry().score
+    }
+
+    /// Its Sudoku Explainer rating (steps refine it: see `rating.rs`).
+    pub fn se(self) -> f32 {
+        self.entry().se.base()
+    }
+
+    /// HoDoKu's regression-library codes for it.
+    pub fn codes(self) -> &'static [&'static str] {
+        self.entry().codes
+    }
+
+    /// Does it rest on the puzzle having a single solution?
+    pub fn needs_uniqueness(self) -> bool {
+        self.entry().uniqueness
+    }
+
+    /// The technique whose displayed name or an alias matches `name` ignoring case,
+    /// spaces, hyphens and parentheses (`"x-wing"`, `"XYWing"`, `"locked candidates
+    /// pointing"`, `"BUG+1"`), or whose HoDoKu code is `name`.
     pub fn from_name(name: &str) -> Option<Technique> {
         let key = |s: &str| {
             s.chars()
@@ -186,20 +537,11 @@ impl Technique {
                 .collect::<String>()
         };
         let wanted = key(name);
-        // Short names in common use.
-        let alias = match wanted.as_str() {
-            "bug1" | "bug" => Some(Technique::Bug1),
-            "ur1" => Some(Technique::UniqueRectangle1),
-            "ur2" => Some(Technique::UniqueRectangle2),
-            "ur3" => Some(Technique::UniqueRectangle3),
-            "ur4" => Some(Technique::UniqueRectangle4),
-            _ => None,
-        };
-        alias.or_else(|| {
-            Technique::ALL
-                .iter()
-                .copied()
-                .find(|t| key(t.name()) == wanted || t.codes().contains(&name))
+        Technique::ALL.iter().copied().find(|t| {
+            let entry = t.entry();
+            key(entry.name) == wanted
+                || entry.aliases.iter().any(|a| key(a) == wanted)
+                || entry.codes.contains(&name)
         })
     }
 }
@@ -232,6 +574,23 @@ mod tests {
             Some(Technique::UniqueRectangle4)
         );
         assert_eq!(Technique::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_enum() {
+        assert_eq!(TABLE.len(), Technique::ALL.len());
+        for (k, &t) in Technique::ALL.iter().enumerate() {
+            assert_eq!(t as usize, k);
+        }
+    }
+
+    #[test]
+    fn every_family_starts_with_its_first_member() {
+        for family in [NiceLoops, GroupedNiceLoops] {
+            let members = family.members();
+            assert_eq!(members.len(), 3);
+            assert!(members.iter().all(|t| t.entry().family == Some(family)));
+        }
     }
 
     #[test]

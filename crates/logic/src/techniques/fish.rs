@@ -12,6 +12,7 @@ use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
 use super::{with_digit, Sink};
 use crate::analysis::fish::Regions;
 use crate::analysis::{subsets, subsets_where};
+use crate::context::Context;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -24,15 +25,9 @@ pub(crate) enum Kind {
     Sashimi,
 }
 
-/// Fish of `size` base lines and this kind, on `digits`; `regions` as from [`regions`].
-pub(crate) fn find(
-    board: &Board,
-    regions: &[Regions; 2],
-    sink: &mut Sink,
-    digits: DigitSet,
-    size: usize,
-    kind: Kind,
-) {
+/// Fish of `size` base lines and this kind, on `digits`.
+pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, size: usize, kind: Kind) {
+    let (board, regions) = (ctx.board, ctx.fish_regions());
     for digit in digits {
         for rows_first in [true, false] {
             let search = Search::new(board, digit, rows_first, &regions[rows_first as usize ^ 1]);

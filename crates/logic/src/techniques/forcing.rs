@@ -111,6 +111,21 @@ fn start(board: &Board) -> (Grid, Vec<DigitSet>) {
     (grid, cands)
 }
 
+/// Forcing nets (contradiction or verity), nested ever deeper up to [`MAX_DEPTH`]
+/// until one is found.
+pub(crate) fn find_net(board: &Board, sink: &mut Sink, contradiction: bool) {
+    for depth in 1..=MAX_DEPTH {
+        if contradiction {
+            find_contradiction(board, sink, depth);
+        } else {
+            find_verity(board, sink, depth);
+        }
+        if !sink.steps.is_empty() {
+            return;
+        }
+    }
+}
+
 /// Candidates ordered for branching: cells with fewest candidates first.
 fn candidates_by_size(board: &Board) -> Vec<(Cell, Digit)> {
     let mut cells: Vec<Cell> = board

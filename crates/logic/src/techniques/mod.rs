@@ -1,6 +1,8 @@
-//! The techniques, one file each. Every finder has the same shape:
-//! `find(board, sink)`, pushing the steps it finds into the sink, which stops the search
-//! after the first step when only the next step is wanted.
+//! The finders, one file per technique or family of techniques. Each is called through
+//! its entry in the table (`technique.rs`), as a [`crate::technique::Finder`]: it looks
+//! at the board where the [`Focus`] says and pushes the steps it finds into the
+//! [`Sink`], which stops the search after the first step when only the next step is
+//! wanted. What several finders share is computed in `analysis/`.
 
 pub(crate) mod als;
 pub(crate) mod chains;
@@ -18,7 +20,9 @@ pub(crate) mod sue_de_coq;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
-use sudokit_core::{Cell, CellSet, Digit};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use crate::Board;
 
 use crate::step::Step;
 
@@ -56,4 +60,27 @@ impl Sink {
 /// `(cell, digit)` for every cell of `cells`.
 pub(crate) fn with_digit(cells: &CellSet, digit: Digit) -> Vec<(Cell, Digit)> {
     cells.iter().map(|c| (c, digit)).collect()
+}
+
+/// Where a finder has to look: the digits, houses and cells that changed since it last
+/// found nothing (see [`crate::Memo`]); everything without a memo.
+#[derive(Clone, Copy)]
+pub(crate) struct Focus<'h> {
+    /// For techniques seeing one digit at a time.
+    pub digits: DigitSet,
+    /// For techniques seeing one house at a time.
+    pub houses: &'h [House],
+    /// For techniques whose patterns hold a few cells: a new one holds a changed cell.
+    pub cells: CellSet,
+}
+
+impl<'h> Focus<'h> {
+    /// Every digit and cell of `board`, and `houses` (all of its houses).
+    pub fn all(board: &Board, houses: &'h [House]) -> Focus<'h> {
+        Focus {
+            digits: DigitSet::full(board.side()),
+            houses,
+            cells: board.layout().all_cells(),
+        }
+    }
 }

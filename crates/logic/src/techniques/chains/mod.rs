@@ -19,103 +19,97 @@ mod search;
 
 use sudokit_core::DigitSet;
 
-use super::Sink;
+use super::{Focus, Sink};
 use crate::analysis::closure::provable;
 use crate::analysis::graph::{build, proved_digits, Scope};
+use crate::analysis::link::prune_to_pair;
 use crate::context::Context;
 use crate::technique::Technique;
+use crate::Board;
 use search::search;
 
-/// The chain techniques searched together by [`find`]: each family shares one graph and
-/// one search, and the first chain found, of whichever shape, is reported (HoDoKu's
-/// "Nice Loop/AIC" search step works the same way).
-pub(crate) const FAMILIES: [&[Technique]; 2] = [
-    &[
-        Technique::ContinuousNiceLoop,
-        Technique::DiscontinuousNiceLoop,
-        Technique::Aic,
-    ],
-    &[
-        Technique::GroupedContinuousNiceLoop,
-        Technique::GroupedDiscontinuousNiceLoop,
-        Technique::GroupedAic,
-    ],
-];
-
-/// Looks for chains of the given techniques, which must share one scope (X-Chains: on
-/// `digits` only; the other chains use every digit).
-pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, techniques: &[Technique]) {
-    let board = ctx.board;
-    let scope = match techniques[0] {
-        Technique::XChain => Scope::SingleDigit,
-        Technique::XyChain | Technique::RemotePair => Scope::Bivalue,
+/// Looks for chains of the `wanted` techniques, which must share one scope (X-Chains:
+/// on `at.digits` only; the other chains use every digit). A [`crate::technique::Finder`].
+pub(crate) fn find(ctx: &Context, at: &Focus, sink: &mut Sink, wanted: &[Technique]) {
+    match wanted[0] {
+        Technique::RemotePair => find_remote_pairs(ctx.board, sink, wanted),
+        Technique::XChain => find_x_chains(ctx, at.digits, sink, wanted),
+        Technique::XyChain => {
+            let board = ctx.board;
+            let g = build(board, &[], DigitSet::full(board.side()), Scope::Bivalue);
+            search(board, &g, sink, wanted, None);
+        }
         Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
-        | Technique::GroupedAic => Scope::Grouped,
-        _ => Scope::All,
+        | Technique::GroupedAic => find_in_stages(ctx, sink, wanted, Scope::Grouped),
+        _ => find_in_stages(ctx, sink, wanted, Scope::All),
+    }
+}
+
+/// [`find`], unless the implications between single candidates prove nothing at all
+/// (then X-Chains, Remote Pairs and XY-Chains, parts of that graph, find nothing).
+pub(crate) fn find_unless_nothing_proved(
+    ctx: &Context,
+    at: &Focus,
+    sink: &mut Sink,
+    wanted: &[Technique],
+) {
+    if !ctx.chains_prove_nothing() {
+        find(ctx, at, sink, wanted);
+    }
+}
+
+/// Remote pairs: chains over cells holding exactly one pair of digits. One that
+/// eliminates anything has at least four cells.
+fn find_remote_pairs(board: &Board, sink: &mut Sink, wanted: &[Technique]) {
+    let mut pairs: Vec<DigitSet> = board
+        .layout()
+        .cells()
+        .map(|c| board.candidates(c))
+        .filter(|c| c.len() == 2)
+        .collect();
+    pairs.sort_by_key(|p| p.bits());
+    let with_four = pairs.chunk_by(|a, b| a == b).filter(|run| run.len() >= 4);
+    for pair in with_four.map(|run| run[0]) {
+        let mut g = build(board, &[], pair, Scope::Bivalue);
+        prune_to_pair(board, &mut g, pair);
+        if search(board, &g, sink, wanted, None) {
+            return;
+        }
+    }
+}
+
+/// X-Chains, one digit at a time. A digit's graph is part of the graph of every
+/// candidate: it proves something only about candidates that graph proves something
+/// about.
+fn find_x_chains(ctx: &Context, digits: DigitSet, sink: &mut Sink, wanted: &[Technique]) {
+    let digits = match ctx.provable(Scope::All) {
+        Some(proved) if sink.first => digits.and(proved_digits(ctx.graph(Scope::All), proved)),
+        _ => digits,
     };
-    match scope {
-        Scope::Bivalue if techniques[0] == Technique::RemotePair => {
-            // Chains over cells holding exactly one pair of digits: a remote pair that
-            // eliminates anything has at least four cells.
-            let mut pairs: Vec<DigitSet> = board
-                .layout()
-                .cells()
-                .map(|c| board.candidates(c))
-                .filter(|c| c.len() == 2)
-                .collect();
-            pairs.sort_by_key(|p| p.bits());
-            let with_four = pairs.chunk_by(|a, b| a == b).filter(|run| run.len() >= 4);
-            for pair in with_four.map(|run| run[0]) {
-                let mut g = build(board, &[], pair, scope);
-                crate::analysis::link::prune_to_pair(board, &mut g, pair);
-                if search(board, &g, sink, techniques, None) {
-                    return;
-                }
-            }
+    for digit in digits {
+        let g = build(ctx.board, &[], DigitSet::single(digit), Scope::SingleDigit);
+        let proved = if sink.first { provable(&g) } else { None };
+        if search(ctx.board, &g, sink, wanted, proved.as_deref()) {
+            return;
         }
-        Scope::SingleDigit => {
-            // A digit's graph is part of the graph of every candidate: it proves
-            // something only about candidates that graph proves something about.
-            let digits = match ctx.provable(Scope::All) {
-                Some(proved) if sink.first => {
-                    digits.and(proved_digits(ctx.graph(Scope::All), proved))
-                }
-                _ => digits,
-            };
-            for digit in digits {
-                let g = build(board, &[], DigitSet::single(digit), scope);
-                let proved = if sink.first { provable(&g) } else { None };
-                if search(board, &g, sink, techniques, proved.as_deref()) {
-                    return;
-                }
-            }
-        }
-        Scope::Bivalue => {
-            search(
-                board,
-                &build(board, &[], DigitSet::full(board.side()), scope),
-                sink,
-                techniques,
-                None,
-            );
-        }
-        Scope::All | Scope::Grouped | Scope::GroupedAls => {
-            // Chains through cells, or through groups, then through almost locked sets
-            // too (when all steps are wanted, the second search finds every chain of the
-            // first).
-            let first = sink.first;
-            let proved = |scope| if first { ctx.provable(scope) } else { None };
-            let stages: &[Scope] = match scope {
-                Scope::All => &[Scope::All],
-                _ if sink.first => &[Scope::Grouped, Scope::GroupedAls],
-                _ => &[Scope::GroupedAls],
-            };
-            for &stage in stages {
-                if search(board, ctx.graph(stage), sink, techniques, proved(stage)) {
-                    return;
-                }
-            }
+    }
+}
+
+/// Chains through cells (`Scope::All`), or through groups, then through almost locked
+/// sets too (when all steps are wanted, the second search finds every chain of the
+/// first).
+fn find_in_stages(ctx: &Context, sink: &mut Sink, wanted: &[Technique], scope: Scope) {
+    let first = sink.first;
+    let proved = |scope| if first { ctx.provable(scope) } else { None };
+    let stages: &[Scope] = match scope {
+        Scope::All => &[Scope::All],
+        _ if sink.first => &[Scope::Grouped, Scope::GroupedAls],
+        _ => &[Scope::GroupedAls],
+    };
+    for &stage in stages {
+        if search(ctx.board, ctx.graph(stage), sink, wanted, proved(stage)) {
+            return;
         }
     }
 }
@@ -131,8 +125,8 @@ fn shape_of(technique: Technique) -> Shape {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 /// How a chain closes: open (an AIC), a continuous loop, a discontinuous one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Shape {
     Open,
     Continuous,
