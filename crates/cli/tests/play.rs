@@ -157,14 +157,7 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
     let row8: String = (0..9)
         .map(|c| solution.get(puzzle.layout().cell(7, c)).unwrap().to_char())
         .collect();
-    let shown: String = screen
-        .lines()
-        .nth(16)
-        .unwrap_or_default()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    assert_eq!(shown, row8, "{screen}");
+    assert_eq!(digits_on_line(&screen, 16), row8, "{screen}");
     tmux.keys("q");
     tmux.wait_exit();
     let saves: Vec<_> = std::fs::read_dir(data.join("sudokit/games"))
@@ -174,15 +167,9 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
 
     tmux.start(&command(&bin, &data, "--resume"));
     let screen = tmux.wait_for("hjkl move");
-    let shown: String = screen
-        .lines()
-        .nth(16)
-        .unwrap_or_default()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
     assert_eq!(
-        shown, row8,
+        digits_on_line(&screen, 16),
+        row8,
         "the resumed game has the rows played: {screen}"
     );
     // The cursor comes back where it was: the first cell of row 9.
@@ -235,4 +222,15 @@ fn sigterm_saves_the_game_and_ends_it() {
         saved.contains("\"entries\":\".7"),
         "the 7 in r1c2 was saved: {saved}"
     );
+}
+
+/// The digits shown on line `n` of a captured screen, in order.
+fn digits_on_line(screen: &str, n: usize) -> String {
+    screen
+        .lines()
+        .nth(n)
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect()
 }
