@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit_core::BoxShape;
+use sudokit_generate::Symmetry;
+use sudokit_logic::Level;
 
 /// Solve, count, check and study sudoku puzzles of every size (4×4 to 25×25, jigsaw, X).
 #[derive(Parser, Debug)]
@@ -59,10 +61,10 @@ pub struct PlayArgs {
     /// Which puzzle of the file to play (1 is the first).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub index: u64,
-    /// The level of a new puzzle: easy, medium, hard, unfair or extreme (default medium;
-    /// easy on 4×4, whose puzzles are never harder).
-    #[arg(long)]
-    pub level: Option<String>,
+    /// The level of a new puzzle (default medium; easy on 4×4, whose puzzles are never
+    /// harder).
+    #[arg(long, value_enum, ignore_case = true, value_name = "NAME")]
+    pub level: Option<LevelArg>,
     /// The side of a new puzzle's grid (4, 6, 8, 9, 12, 16, 25, ...).
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub size: usize,
@@ -447,17 +449,16 @@ pub struct GenerateArgs {
     /// How complete grids are made. Default: uniform with --grid, random for puzzles.
     #[arg(long, value_enum)]
     pub method: Option<MethodArg>,
-    /// Symmetry of the givens: none, rot180, rot90, mirror, flip, diagonal, antidiagonal,
-    /// random.
-    #[arg(long, default_value = "none")]
-    pub symmetry: String,
+    /// Symmetry of the givens.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
     /// Aim at this many givens (the fewest found if it cannot be reached; givens are
     /// added back, so the puzzle is no longer minimal, if it is above).
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
-    /// Difficulty level: easy, medium, hard, unfair, extreme.
-    #[arg(long, value_name = "NAME")]
-    pub level: Option<String>,
+    /// Difficulty level.
+    #[arg(long, value_enum, ignore_case = true, value_name = "NAME")]
+    pub level: Option<LevelArg>,
     /// Sudoku Explainer estimate range, e.g. 7.0-8.5, 6.2 (that value) or 9+ (at least).
     #[arg(long, value_name = "MIN-MAX")]
     pub se: Option<String>,
@@ -495,6 +496,70 @@ pub struct GenerateArgs {
     /// number of steps of each technique.
     #[arg(long)]
     pub csv: bool,
+}
+
+/// `--level`: the logic engine's levels, by name in any case.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelArg {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains, finned fish, almost locked sets.
+    Unfair,
+    /// Forcing chains and nets.
+    Extreme,
+}
+
+impl From<LevelArg> for Level {
+    fn from(level: LevelArg) -> Level {
+        match level {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Unfair => Level::Unfair,
+            LevelArg::Extreme => Level::Extreme,
+        }
+    }
+}
+
+/// `--symmetry`: a symmetry of the givens, or one of them at random per puzzle.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// Half-turn rotation (the usual one in newspapers).
+    Rot180,
+    /// Quarter-turn rotation (and so also half-turn).
+    Rot90,
+    /// Left–right reflection.
+    Mirror,
+    /// Top–bottom reflection.
+    Flip,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Reflection in the anti-diagonal.
+    Antidiagonal,
+    /// One of the symmetries above but none, at random for each puzzle.
+    Random,
+}
+
+impl SymmetryArg {
+    /// The symmetry asked for; `None` for a random one.
+    pub fn symmetry(self) -> Option<Symmetry> {
+        Some(match self {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
+            SymmetryArg::Random => return None,
+        })
+    }
 }
 
 /// `--method`.

@@ -191,6 +191,38 @@ fn grids_layouts_and_symmetries() {
     }
 }
 
+/// Levels and symmetries are names in any case; a wrong one is refused with the list.
+#[test]
+fn level_and_symmetry_names_ignore_case() {
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "--level",
+            "EASY",
+            "--symmetry",
+            "Rot180",
+            "--seed",
+            "5",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["level"], "Easy");
+    let puzzle: Vec<char> = v["puzzle"].as_str().unwrap().chars().collect();
+    for i in 0..81 {
+        assert_eq!(
+            puzzle[i] == '.',
+            puzzle[80 - i] == '.',
+            "not half-turn symmetric"
+        );
+    }
+    let (code, _, err) = run(&["generate", "--symmetry", "spiral"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("rot180") && err.contains("random"), "{err}");
+}
+
 #[test]
 fn bad_requests_are_usage_errors() {
     for args in [

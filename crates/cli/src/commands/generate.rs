@@ -91,11 +91,8 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
 /// The request the flags describe, or a usage error.
 fn request(a: &GenerateArgs) -> Result<Request> {
     let shape = shape(a)?;
-    let symmetry = match a.symmetry.trim() {
-        s if s.eq_ignore_ascii_case("random") => None,
-        s => Some(s.parse::<Symmetry>()?),
-    };
-    let level = a.level.as_deref().map(parse_level).transpose()?;
+    let symmetry = a.symmetry.symmetry();
+    let level = a.level.map(Level::from);
     let se = a.se.as_deref().map(parse_se).transpose()?;
     let needs = match a.needs.as_deref() {
         Some(name) => Some(Technique::from_name(name).ok_or_else(|| {
@@ -162,13 +159,6 @@ fn shape(a: &GenerateArgs) -> Result<Shape> {
         layout
     };
     Ok(Shape::Fixed(Arc::new(layout)))
-}
-
-fn parse_level(name: &str) -> Result<Level> {
-    Level::ALL
-        .into_iter()
-        .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| anyhow!("unknown level {name:?} (easy, medium, hard, unfair, extreme)"))
 }
 
 /// `7.0-8.5`, `6.2` (that value, to the tenth) or `9+` (at least 9).

@@ -89,16 +89,11 @@ fn from_file(args: &PlayArgs) -> Result<Game> {
 
 /// A new puzzle of `--level` and `--size` (jigsaw, sudoku-X by the flags).
 fn generated(args: &PlayArgs) -> Result<Game> {
-    let name = args
-        .level
-        .clone()
-        .unwrap_or_else(|| if args.size <= 4 { "easy" } else { "medium" }.into());
-    let level = Level::ALL
-        .into_iter()
-        .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| {
-            anyhow!("unknown level {name:?}; use easy, medium, hard, unfair or extreme")
-        })?;
+    let level = match args.level {
+        Some(level) => Level::from(level),
+        None if args.size <= 4 => Level::Easy,
+        None => Level::Medium,
+    };
     let shape = if args.jigsaw {
         Shape::Jigsaw {
             side: args.size,
