@@ -4,7 +4,8 @@ use std::path::Path;
 
 mod common;
 
-use common::{data_dir, json_lines, run, temp_file};
+use common::{json_lines, run, temp_file};
+use sudokit_testdata::data_dir;
 
 const SEED000: &str =
     "003000100100400000000200000000000050007036000000000042200000000000070900580010000";

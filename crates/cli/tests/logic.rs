@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{data_dir, json_lines, run};
+use common::{json_lines, run};
+use sudokit_testdata::data_dir;
 
 const SEED000: &str =
     "003000100100400000000200000000000050007036000000000042200000000000070900580010000";

@@ -11,9 +11,7 @@ use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
 use sudokit_logic::{find_first, rate, render, solve, Board, Options, Step, Technique};
 
-mod common;
-
-use common::data_dir;
+use sudokit_testdata::data_dir;
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")

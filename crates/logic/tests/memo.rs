@@ -4,8 +4,6 @@
 use sudokit_core::Grid;
 use sudokit_logic::{next_step, next_step_with, solve, Board, Memo, Options, Step, Technique};
 
-mod common;
-
 /// The path of `next_step` calls with no memo.
 fn path_without_memo(board: &Board, options: &Options) -> Vec<Step> {
     let mut board = board.clone();
@@ -22,7 +20,7 @@ fn path_without_memo(board: &Board, options: &Options) -> Vec<Step> {
 
 #[test]
 fn paths_with_and_without_the_memo_agree_on_hard_puzzles() {
-    let file = common::data_dir().join("bench/puzzles3_magictour_top1465.txt");
+    let file = sudokit_testdata::data_dir().join("bench/puzzles3_magictour_top1465.txt");
     let text = std::fs::read_to_string(file).expect("top1465");
     let options = Options::default();
     let mut remembered = 0;
@@ -81,7 +79,7 @@ fn one_memo_serves_boards_of_different_layouts() {
 fn a_memo_shared_by_unrelated_boards_changes_no_step() {
     // The boards along the paths of a few hard puzzles, visited out of order (candidates
     // come back between calls), with one memo: each step is the step found afresh.
-    let file = common::data_dir().join("bench/puzzles3_magictour_top1465.txt");
+    let file = sudokit_testdata::data_dir().join("bench/puzzles3_magictour_top1465.txt");
     let text = std::fs::read_to_string(file).expect("top1465");
     let options = Options::default();
     let mut boards = Vec::new();

@@ -10,9 +10,7 @@ use sudokit_core::format::read_all;
 use sudokit_core::{Cell, Digit};
 use sudokit_logic::{find_all, Board, Technique};
 
-mod common;
-
-use common::data_dir;
+use sudokit_testdata::data_dir;
 
 /// `(digit, cell)` entries written `<digit><row><column>`, blank-separated.
 fn entries(field: &str) -> BTreeSet<(Cell, Digit)> {

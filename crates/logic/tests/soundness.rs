@@ -11,9 +11,7 @@ use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
 use sudokit_logic::{solve, Board, Options, Step};
 
-mod common;
-
-use common::data_dir;
+use sudokit_testdata::data_dir;
 
 /// Why a puzzle failed, or `None` when its path is sound and complete.
 fn check(grid: &Grid) -> Option<String> {

@@ -6,30 +6,13 @@
 //! path: the work a book's labels need anyway), as a yardstick measured in the same run:
 //! these machines are shared, so compare the ratio book / rate, not the times.
 
-use std::path::PathBuf;
+use sudokit_testdata::sample;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sudokit_core::Grid;
 use sudokit_logic::{rate, solve, Board, Options, Rating};
 use sudokit_render::book::{pages, Book, Entry, Paper};
 use sudokit_render::output;
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
-}
-
-/// The first `n` puzzles of a benchmark file.
-fn sample(file: &str, n: usize) -> Vec<Grid> {
-    let text =
-        std::fs::read_to_string(data_dir().join("bench").join(file)).expect("benchmark data");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .take(n)
-        .map(|l| Grid::from_line(l).unwrap())
-        .collect()
-}
 
 fn rating(grid: &Grid) -> Rating {
     let board = Board::new(grid, None);

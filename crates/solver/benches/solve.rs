@@ -5,27 +5,11 @@
 //! The sets are large, so each iteration solves a fixed sample (the first 2,000 puzzles
 //! of a set, in file order); `sudokit bench` times whole files.
 
-use std::path::PathBuf;
+use sudokit_testdata::sample;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use sudokit_core::Grid;
 use sudokit_solver::{count_solutions_on, count_with, Engine, Level};
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
-}
-
-fn sample(file: &str, n: usize) -> Vec<Grid> {
-    let text =
-        std::fs::read_to_string(data_dir().join("bench").join(file)).expect("benchmark data");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .take(n)
-        .map(|l| Grid::from_line(l).unwrap())
-        .collect()
-}
 
 /// A way to count: a label and a function from a puzzle to its solution count.
 type Counter = (String, Box<dyn Fn(&Grid) -> u64>);

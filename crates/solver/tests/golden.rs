@@ -3,24 +3,11 @@
 //! level this CPU supports, and the generic engine on a sample, must find them. The seed
 //! documents' examples solve to their recorded answers.
 
-use std::path::PathBuf;
+use sudokit_testdata::data_dir;
 
 use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
 use sudokit_solver::{Engine, Level};
-
-/// `../shared/data` beside the checkout (CI puts it there); `SUDOKIT_DATA` overrides.
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "shared data not found at {} (set SUDOKIT_DATA)",
-        dir.display()
-    );
-    dir
-}
 
 /// Checks every `puzzle:count:solution` line of a `.solved.txt` file; returns the line count.
 fn check_solved_file(name: &str) -> usize {
