@@ -224,8 +224,8 @@ impl Output {
             self.stdout.write_all(reply.out.as_bytes())?;
             if !reply.err.is_empty() {
                 self.stdout.flush()?;
-                self.progress.clear();
-                writeln!(io::stderr(), "{}", reply.err)?;
+                self.progress
+                    .suspend(|| writeln!(io::stderr(), "{}", reply.err))?;
             }
         }
         if self.eager {

@@ -1,83 +1,109 @@
-//! A progress line on standard error, for long batches on a terminal.
+//! A progress bar on standard error, for long batches on a terminal (drawn by
+//! `indicatif`).
 //!
 //! It appears only when standard error is a terminal and the batch has run for more than
 //! a second, so short runs and pipelines never see it.
 
-use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The progress state of one batch.
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a batch runs before its progress shows.
+const QUIET: Duration = Duration::from_secs(1);
+
+/// The progress of one batch.
 pub struct Progress {
-    enabled: bool,
+    bar: ProgressBar,
     start: Instant,
-    last: Instant,
-    shown: bool,
-    /// Bytes of input read so far, and the total when known.
-    read: Arc<AtomicU64>,
-    total: Option<u64>,
+    /// How many puzzles the batch has: known, or estimated from the input read so far.
+    size: Size,
     /// Puzzles read so far (the reader runs ahead of the workers).
     pub jobs_read: Arc<AtomicUsize>,
-    verb: &'static str,
+}
+
+enum Size {
+    Known,
+    /// Bytes of input read so far, and the total when known.
+    Read(Arc<AtomicU64>, Option<u64>),
 }
 
 impl Progress {
     /// Progress for a batch reading `total` bytes (when known), counted in `read`.
-    pub fn new(verb: &'static str, read: Arc<AtomicU64>, total: Option<u64>) -> Progress {
-        let now = Instant::now();
+    pub fn reading(verb: &'static str, read: Arc<AtomicU64>, total: Option<u64>) -> Progress {
+        Progress::new(verb, None, Size::Read(read, total))
+    }
+
+    /// Progress for a batch of `count` puzzles.
+    pub fn counting(verb: &'static str, count: u64) -> Progress {
+        Progress::new(verb, Some(count), Size::Known)
+    }
+
+    fn new(verb: &'static str, len: Option<u64>, size: Size) -> Progress {
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden())
+            .with_message(verb)
+            .with_style(style(len.is_some()));
         Progress {
-            enabled: io::stderr().is_terminal(),
-            start: now,
-            last: now,
-            shown: false,
-            read,
-            total,
+            bar,
+            start: Instant::now(),
+            size,
             jobs_read: Arc::new(AtomicUsize::new(0)),
-            verb,
         }
     }
 
-    /// Notes that `done` puzzles are finished; redraws at most ten times a second.
+    /// Notes that `done` puzzles are finished (the bar redraws at most ten times a
+    /// second).
     pub fn tick(&mut self, done: usize) {
-        let now = Instant::now();
-        if !self.enabled
-            || now - self.start < Duration::from_secs(1)
-            || now - self.last < Duration::from_millis(100)
-        {
+        if self.start.elapsed() < QUIET {
             return;
         }
-        self.last = now;
-        let rate = done as f64 / (now - self.start).as_secs_f64();
-        let share = self.total.filter(|&t| t > 0).and_then(|t| {
-            // Puzzles in the whole input, estimated from those read in the bytes read.
-            let (bytes, jobs) = (
-                self.read.load(Ordering::Relaxed),
-                self.jobs_read.load(Ordering::Relaxed),
-            );
-            let estimate = jobs as f64 * t as f64 / bytes.max(1) as f64;
-            (estimate > 0.0)
-                .then(|| format!(" · {:.0}%", (100.0 * done as f64 / estimate).min(100.0)))
-        });
-        let _ = write!(
-            io::stderr(),
-            "\r\x1b[K{} {done} puzzles{} · {rate:.0}/s",
-            self.verb,
-            share.unwrap_or_default()
-        );
-        self.shown = true;
-    }
-
-    /// Erases the progress line (before another message is written).
-    pub fn clear(&mut self) {
-        if self.shown {
-            let _ = write!(io::stderr(), "\r\x1b[K");
-            self.shown = false;
+        if self.bar.is_hidden() {
+            // Stays hidden when standard error is not a terminal.
+            self.bar
+                .set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
         }
+        if let Some(estimate) = self.estimate() {
+            if self.bar.length().is_none() {
+                self.bar.set_style(style(true));
+            }
+            self.bar.set_length(estimate.max(done as u64));
+        }
+        self.bar.set_position(done as u64);
     }
 
-    /// Erases the line at the end of the batch.
-    pub fn finish(&mut self) {
-        self.clear();
+    /// Puzzles in the whole input, estimated from those read in the bytes read.
+    fn estimate(&self) -> Option<u64> {
+        let Size::Read(read, Some(total)) = &self.size else {
+            return None;
+        };
+        let (bytes, jobs) = (
+            read.load(Ordering::Relaxed),
+            self.jobs_read.load(Ordering::Relaxed),
+        );
+        let estimate = (jobs as f64 * *total as f64 / bytes.max(1) as f64).round() as u64;
+        (estimate > 0).then_some(estimate)
     }
+
+    /// Runs `write` (a message on standard error) with the bar out of its way.
+    pub fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        self.bar.suspend(write)
+    }
+
+    /// Erases the bar at the end of the batch.
+    pub fn finish(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `solved 1200 puzzles · 812/s`, and with a size, a bar, the share done and the time
+/// left.
+fn style(sized: bool) -> ProgressStyle {
+    let template = match sized {
+        true => "{msg} [{bar:30}] {pos} puzzles · {percent}% · {per_sec:0} · {eta} left",
+        false => "{msg} {pos} puzzles · {per_sec:0}",
+    };
+    ProgressStyle::with_template(template)
+        .expect("a valid template")
+        .progress_chars("=> ")
 }

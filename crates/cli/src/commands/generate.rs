@@ -37,7 +37,7 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
     }
     let tries = AtomicU64::new(0);
     let start = Instant::now();
-    let progress = Progress::new("generated", Arc::new(AtomicU64::new(0)), None);
+    let progress = Progress::counting("generated", a.count);
     let summary = batch::run_items(0..a.count, threads, chunk, progress, |&i| {
         let seed = seed.wrapping_add(i);
         let mut rng = Rng::new(seed);

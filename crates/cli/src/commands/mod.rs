@@ -73,7 +73,7 @@ where
     let summary = batch::run(
         input::jobs(sources, opts),
         threads,
-        Progress::new(verb, read, total),
+        Progress::reading(verb, read, total),
         work,
     )?;
     if summary.puzzles == 0 {
