@@ -1,4 +1,5 @@
-//! A small JSON writer: values built in order, written compactly on one line.
+//! JSON values built in order (or taken from a type deriving `Serialize`), written
+//! compactly on one line by `serde_json`.
 //!
 //! ```
 //! use sudokit_core::format::json::Json;
@@ -7,6 +8,10 @@
 //! ```
 
 use std::fmt;
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
 /// A JSON value. Objects keep their keys in the order given.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,60 +84,80 @@ impl From<f64> for Json {
     }
 }
 
-impl fmt::Display for Json {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl From<serde_json::Value> for Json {
+    /// A value serde made: its numbers become integers where they are; objects keep
+    /// their keys in order (the workspace's serde_json has `preserve_order`).
+    fn from(v: serde_json::Value) -> Json {
+        use serde_json::Value;
+        match v {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Json::Int(i),
+                None => Json::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => Json::Str(s),
+            Value::Array(items) => Json::Array(items.into_iter().map(Json::from).collect()),
+            Value::Object(fields) => Json::Object(
+                fields
+                    .into_iter()
+                    .map(|(k, v)| (k, Json::from(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+impl Json {
+    /// A value of a type deriving `Serialize`, its fields in their order.
+    pub fn of<T: Serialize>(value: &T) -> Json {
+        serde_json::to_value(value).map_or(Json::Null, Json::from)
+    }
+}
+
+/// Written by `serde_json`. Numbers with a fraction are written with up to 6 decimals
+/// and no trailing zeros (`7.2`, `2`), as the project has always written them.
+impl Serialize for Json {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Int(i) => write!(f, "{i}"),
-            Json::Float(x) if x.is_finite() => write_float(f, *x),
-            Json::Float(_) => f.write_str("null"),
-            Json::Str(s) => write_str(f, s),
+            Json::Null => s.serialize_unit(),
+            Json::Bool(b) => s.serialize_bool(*b),
+            Json::Int(i) => s.serialize_i64(*i),
+            Json::Float(x) if x.is_finite() => match RawValue::from_string(decimal(*x)) {
+                Ok(raw) => raw.serialize(s),
+                Err(_) => s.serialize_unit(),
+            },
+            Json::Float(_) => s.serialize_unit(),
+            Json::Str(text) => s.serialize_str(text),
             Json::Array(items) => {
-                f.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{item}")?;
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
                 }
-                f.write_str("]")
+                seq.end()
             }
             Json::Object(fields) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write_str(f, k)?;
-                    write!(f, ":{v}")?;
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (k, v) in fields {
+                    map.serialize_entry(k, v)?;
                 }
-                f.write_str("}")
+                map.end()
             }
         }
     }
 }
 
-fn write_float(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
-    let s = format!("{x:.6}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    f.write_str(if s == "-0" { "0" } else { s })
+impl fmt::Display for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+    }
 }
 
-fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    f.write_str("\"")?;
-    for ch in s.chars() {
-        match ch {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-            c => write!(f, "{c}")?,
-        }
-    }
-    f.write_str("\"")
+/// `x` with up to 6 decimals, trailing zeros dropped: `7.2`, `2`, `0.000001`.
+fn decimal(x: f64) -> String {
+    let s = format!("{x:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0" } else { s }.to_string()
 }
 
 #[cfg(test)]
@@ -151,6 +176,31 @@ mod tests {
         assert_eq!(
             v.to_string(),
             r#"{"s":"a\"b\\c\n\u0001","a":[1.5,2,false]}"#
+        );
+    }
+
+    /// A derived value keeps its fields in order; numbers with a fraction are written
+    /// with up to six decimals, integral ones without a point.
+    #[test]
+    fn derived_values_keep_order_and_number_style() {
+        #[derive(Serialize)]
+        struct Rated {
+            zeta: &'static str,
+            alpha: f64,
+            whole: f64,
+            tiny: f64,
+            none: Option<u8>,
+        }
+        let v = Json::of(&Rated {
+            zeta: "z",
+            alpha: 7.2,
+            whole: 2.0,
+            tiny: 0.000001,
+            none: None,
+        });
+        assert_eq!(
+            v.to_string(),
+            r#"{"zeta":"z","alpha":7.2,"whole":2,"tiny":0.000001,"none":null}"#
         );
     }
 }

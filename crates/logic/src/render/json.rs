@@ -1,0 +1,301 @@
+//! A step as JSON: the step types seen through a layout (cells and houses by name,
+//! digits as numbers), each deriving `Serialize`; the fields keep their names and order.
+
+use serde::Serialize;
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
+
+use super::{assumption, cell, chain, house, notation};
+use crate::step::{Branch, Forcing, Node, Pattern, Step};
+
+/// A step: technique, its ratings, placements, eliminations, pattern cells, pattern and
+/// notation.
+#[derive(Serialize)]
+pub(super) struct StepJson {
+    technique: &'static str,
+    level: &'static str,
+    score: u32,
+    se: f64,
+    placements: Vec<Mark>,
+    eliminations: Vec<Mark>,
+    cells: Vec<String>,
+    pattern: PatternJson,
+    text: String,
+}
+
+/// A candidate: `{"cell": "r1c2", "digit": 5}`.
+#[derive(Serialize)]
+struct Mark {
+    cell: String,
+    digit: u8,
+}
+
+/// A pattern, told apart by `kind`.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum PatternJson {
+    Single {
+        cell: String,
+        digit: u8,
+        house: Option<String>,
+    },
+    Intersection {
+        digit: u8,
+        base: String,
+        cover: String,
+    },
+    Subset {
+        digits: Vec<u8>,
+        cells: Vec<String>,
+        house: String,
+        second: Option<String>,
+    },
+    Fish {
+        digit: u8,
+        base: Vec<String>,
+        cover: Vec<String>,
+        fins: Vec<String>,
+    },
+    Chain {
+        nodes: Vec<NodeJson>,
+        strong: Vec<bool>,
+        closed: bool,
+        eureka: String,
+    },
+    Wing {
+        pivot: String,
+        pincers: Vec<String>,
+        digits: Vec<u8>,
+        z: u8,
+    },
+    Coloring {
+        digit: u8,
+        clusters: Vec<[Vec<String>; 2]>,
+    },
+    Rectangle {
+        corners: Vec<String>,
+        digits: Vec<u8>,
+        extra: Vec<String>,
+    },
+    Bug {
+        cell: String,
+        digit: u8,
+    },
+    Als {
+        sets: Vec<SetJson>,
+        links: Vec<u8>,
+        z: Vec<u8>,
+    },
+    #[serde(rename = "sue de coq")]
+    SueDeCoq {
+        core: Vec<String>,
+        line: Vec<String>,
+        #[serde(rename = "box")]
+        boxed: Vec<String>,
+    },
+    Forcing {
+        premise: String,
+        branches: Vec<BranchJson>,
+    },
+}
+
+/// A chain node; `set` only for a node on an almost locked set.
+#[derive(Serialize)]
+struct NodeJson {
+    digit: u8,
+    cells: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    set: Vec<String>,
+}
+
+/// An almost locked set.
+#[derive(Serialize)]
+struct SetJson {
+    cells: Vec<String>,
+    digits: Vec<u8>,
+}
+
+/// A forcing branch: its assumption, how many placements and levels it took, and the
+/// contradiction it met.
+#[derive(Serialize)]
+struct BranchJson {
+    assume: String,
+    placements: usize,
+    depth: u8,
+    contradiction: Option<String>,
+}
+
+/// Names and numbers on one layout.
+struct Names<'a>(&'a Layout);
+
+impl Names<'_> {
+    fn cell(&self, c: Cell) -> String {
+        cell(self.0, c)
+    }
+
+    fn cells(&self, list: &[Cell]) -> Vec<String> {
+        list.iter().map(|&c| self.cell(c)).collect()
+    }
+
+    fn house(&self, h: House) -> String {
+        house(self.0, h)
+    }
+
+    fn houses(&self, list: &[House]) -> Vec<String> {
+        list.iter().map(|&h| self.house(h)).collect()
+    }
+
+    fn marks(&self, list: &[(Cell, Digit)]) -> Vec<Mark> {
+        let mark = |&(c, d): &(Cell, Digit)| Mark {
+            cell: self.cell(c),
+            digit: d.get(),
+        };
+        list.iter().map(mark).collect()
+    }
+}
+
+fn digits(set: DigitSet) -> Vec<u8> {
+    set.iter().map(Digit::get).collect()
+}
+
+impl StepJson {
+    pub(super) fn new(layout: &Layout, step: &Step) -> StepJson {
+        let names = Names(layout);
+        StepJson {
+            technique: step.technique.name(),
+            level: step.technique.level().name(),
+            score: step.technique.score(),
+            se: f64::from(crate::rating::step_se(step)),
+            placements: names.marks(&step.placements),
+            eliminations: names.marks(&step.eliminations),
+            cells: names.cells(&step.pattern_cells()),
+            pattern: PatternJson::new(&names, &step.pattern),
+            text: notation(layout, step),
+        }
+    }
+}
+
+impl PatternJson {
+    fn new(n: &Names, p: &Pattern) -> PatternJson {
+        match p {
+            Pattern::Single { cell, digit, house } => PatternJson::Single {
+                cell: n.cell(*cell),
+                digit: digit.get(),
+                house: house.map(|h| n.house(h)),
+            },
+            Pattern::Intersection { digit, base, cover } => PatternJson::Intersection {
+                digit: digit.get(),
+                base: n.house(*base),
+                cover: n.house(*cover),
+            },
+            Pattern::Subset {
+                digits: d,
+                cells,
+                house,
+                second,
+            } => PatternJson::Subset {
+                digits: digits(*d),
+                cells: n.cells(cells),
+                house: n.house(*house),
+                second: second.map(|h| n.house(h)),
+            },
+            Pattern::Fish {
+                digit,
+                base,
+                cover,
+                fins,
+            } => PatternJson::Fish {
+                digit: digit.get(),
+                base: n.houses(base),
+                cover: n.houses(cover),
+                fins: n.cells(fins),
+            },
+            Pattern::Chain(c) => PatternJson::Chain {
+                nodes: c.nodes.iter().map(|node| NodeJson::new(n, node)).collect(),
+                strong: c.strong.clone(),
+                closed: c.closed,
+                eureka: chain(n.0, c),
+            },
+            Pattern::Wing {
+                pivot,
+                pincers,
+                digits: d,
+                z,
+            } => PatternJson::Wing {
+                pivot: n.cell(*pivot),
+                pincers: n.cells(pincers),
+                digits: digits(*d),
+                z: z.get(),
+            },
+            Pattern::Coloring { digit, clusters } => PatternJson::Coloring {
+                digit: digit.get(),
+                clusters: clusters
+                    .iter()
+                    .map(|[a, b]| [n.cells(a), n.cells(b)])
+                    .collect(),
+            },
+            Pattern::Rectangle {
+                corners,
+                digits: d,
+                extra,
+            } => PatternJson::Rectangle {
+                corners: n.cells(corners),
+                digits: d.iter().map(|x| x.get()).collect(),
+                extra: n.cells(extra),
+            },
+            Pattern::Bug { cell, digit } => PatternJson::Bug {
+                cell: n.cell(*cell),
+                digit: digit.get(),
+            },
+            Pattern::Als { sets, links, z } => PatternJson::Als {
+                sets: sets
+                    .iter()
+                    .map(|s| SetJson {
+                        cells: n.cells(&s.cells),
+                        digits: digits(s.digits),
+                    })
+                    .collect(),
+                links: digits(*links),
+                z: digits(*z),
+            },
+            Pattern::SueDeCoq { core, line, boxed } => PatternJson::SueDeCoq {
+                core: n.cells(core),
+                line: n.cells(line),
+                boxed: n.cells(boxed),
+            },
+            Pattern::Forcing { kind, branches } => PatternJson::Forcing {
+                premise: premise(n, *kind),
+                branches: branches.iter().map(|b| BranchJson::new(n, b)).collect(),
+            },
+        }
+    }
+}
+
+impl NodeJson {
+    fn new(n: &Names, node: &Node) -> NodeJson {
+        NodeJson {
+            digit: node.digit.get(),
+            cells: n.cells(&node.cells),
+            set: n.cells(&node.set),
+        }
+    }
+}
+
+impl BranchJson {
+    fn new(n: &Names, b: &Branch) -> BranchJson {
+        BranchJson {
+            assume: assumption(n.0, b),
+            placements: b.implied.len(),
+            depth: b.depth,
+            contradiction: b.contradiction.map(|d| d.describe(n.0)),
+        }
+    }
+}
+
+/// `contradiction`, `cell r1c2`, `digit 5 in row 3`.
+fn premise(n: &Names, kind: Forcing) -> String {
+    match kind {
+        Forcing::Contradiction => "contradiction".to_string(),
+        Forcing::Cell(c) => format!("cell {}", n.cell(c)),
+        Forcing::House(h, d) => format!("digit {d} in {}", n.house(h)),
+    }
+}
