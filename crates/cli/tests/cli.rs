@@ -513,3 +513,48 @@ fn broken_pipe_is_not_an_error() {
     );
     assert!(Path::new(&path).exists());
 }
+
+/// Huge input in bounded memory: 256 MiB on one line (a `1 GiB file of one line` does
+/// the same, four times longer) is one error, the puzzle after it is solved, and the
+/// process never holds more than a few MiB of it (its peak resident size, read from
+/// /proc while the input is still open, stays under 64 MiB).
+#[test]
+fn a_huge_line_is_read_in_bounded_memory() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudokit"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = vec![b'1'; 1 << 20];
+    for _ in 0..256 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.write_all(b"\n").unwrap();
+    stdin
+        .write_all(
+            b"..3.5.4..7...6.....5.8...6.5....3..4.1..7..8.2..4....7.4...8.5.....4...9..6.1.2..\n",
+        )
+        .unwrap();
+    stdin.flush().unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc");
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(peak_kb < 64 * 1024, "peak {peak_kb} kB");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("-:1: line longer than"), "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+}

@@ -615,3 +615,34 @@ fn a_read_error_inside_a_broken_grid_is_still_reported() {
         ]
     );
 }
+
+/// A line over `MAX_LINE` bytes is one error, its rest skipped; the puzzles around it
+/// are read, with their own line numbers. (The CLI reads a 1 GiB line so in bounded
+/// memory: `crates/cli/tests/cli.rs`.)
+#[test]
+fn an_overlong_line_is_skipped_with_an_error() {
+    use sudokit_core::format::MAX_LINE;
+    let puzzle = SEED000.replace('0', ".");
+    let long = "1".repeat(3 * MAX_LINE + 7);
+    for ending in ["\n", "\r\n"] {
+        let text = format!("{puzzle}{ending}{long}{ending}{puzzle}{ending}");
+        let records = read_all(&text);
+        assert_eq!(records.len(), 3, "{:?}", lines(&records));
+        assert_eq!(records[0].grid.as_ref().unwrap().to_line(), puzzle);
+        let e = records[1].grid.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, None));
+        assert_eq!(e.kind, ErrorKind::LineTooLong(MAX_LINE));
+        assert_eq!(
+            (records[2].line, lines(&records[2..])),
+            (3, vec![puzzle.clone()])
+        );
+    }
+    // A line of exactly the limit is read as any other (here: too many cells).
+    let text = format!("{}\n{puzzle}\n", "1".repeat(MAX_LINE));
+    let records = read_all(&text);
+    assert!(matches!(
+        records[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::CellCount { .. }
+    ));
+    assert_eq!(lines(&records[1..]), [puzzle]);
+}

@@ -6,4 +6,6 @@ mod read;
 mod scan;
 pub mod write;
 
-pub use read::{given_marks, read_all, ErrorKind, InputError, ReadOptions, Reader, Record};
+pub use read::{
+    given_marks, read_all, ErrorKind, InputError, ReadOptions, Reader, Record, MAX_LINE,
+};

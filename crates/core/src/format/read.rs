@@ -1,7 +1,7 @@
 //! The lenient reader: any mix of the supported formats in one text, one record per puzzle.
 
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::sync::Arc;
 
 use super::marks::{
@@ -75,6 +75,10 @@ impl std::error::Error for InputError {}
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// A line longer than [`MAX_LINE`] bytes (no puzzle needs one); the rest of it is
+    /// skipped.
+    #[error("line longer than {0} bytes (skipped: no puzzle is written on one so long)")]
+    LineTooLong(usize),
     /// A character that belongs to no format.
     #[error("unexpected character {}", quoted(*.0))]
     UnexpectedChar(char),
@@ -260,10 +264,24 @@ impl<R: BufRead> Reader<R> {
             return None;
         }
         self.buf.clear();
-        match self.src.read_until(b'\n', &mut self.buf) {
+        let limit = MAX_LINE as u64 + 1;
+        match (&mut self.src).take(limit).read_until(b'\n', &mut self.buf) {
             Ok(0) => None,
             Ok(_) => {
                 self.line_no += 1;
+                if self.buf.len() > MAX_LINE && !self.buf.ends_with(b"\n") {
+                    self.buf.clear();
+                    if let Err(e) = skip_line(&mut self.src) {
+                        self.held_error = Some(InputError::new(
+                            self.line_no + 1,
+                            None,
+                            ErrorKind::Io(e.to_string()),
+                        ));
+                        self.failed = true;
+                    }
+                    let kind = ErrorKind::LineTooLong(MAX_LINE);
+                    return Some(Err(InputError::new(self.line_no, None, kind)));
+                }
                 let mut text = String::from_utf8_lossy(&self.buf)
                     .trim_end_matches(['\n', '\r'])
                     .to_string();
@@ -854,6 +872,31 @@ impl<R: BufRead> Reader<R> {
 
 /// The byte-order mark some editors put at the start of a UTF-8 file: skipped.
 const BOM: char = '\u{feff}';
+
+/// The longest line read, in bytes: far above any puzzle's (a 25×25 pencil-mark line
+/// is under 20 KB). A longer line is an error, and its rest is skipped unread into
+/// memory, so a huge input without line breaks is read in bounded memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Skips what is left of the current line (through its `\n`), a buffer at a time.
+fn skip_line<R: BufRead>(src: &mut R) -> std::io::Result<()> {
+    loop {
+        let chunk = src.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                src.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                src.consume(n);
+            }
+        }
+    }
+}
 
 /// A character as an error message shows it: quoted, with invisible ones escaped
 /// (`'\u{200b}'`, `'\0'`), and bytes that are not UTF-8 named as such.
