@@ -235,6 +235,8 @@ fn bad_requests_are_usage_errors() {
         &["generate", "--needs", "Magic Wand"],
         &["generate", "--size", "7"],
         &["generate", "--size", "30"],
+        &["generate", "--clues", "81"],
+        &["generate", "--size", "4", "--clues", "16"],
         &["generate", "--grid", "--level", "easy"],
         &["transform", "--op", "twist"],
     ] {

@@ -139,7 +139,8 @@ pub fn still_unique(puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> bool {
 }
 
 /// Adds orbits of givens from `solution`, in a random order, until `puzzle` has at least
-/// `clues` givens (or is full).
+/// `clues` givens, but never every cell: a puzzle keeps one blank at least (a full grid
+/// has no path to rate, and is no puzzle).
 pub fn add_clues(
     puzzle: &mut Grid,
     solution: &Grid,
@@ -152,9 +153,13 @@ pub fn add_clues(
         .filter(|o| o.iter().all(|&c| puzzle.get(c).is_none()))
         .collect();
     rng.shuffle(&mut blank);
+    let cells = puzzle.layout().cell_count();
     for orbit in blank {
         if puzzle.clue_count() >= clues {
             break;
+        }
+        if puzzle.clue_count() + orbit.len() >= cells {
+            continue;
         }
         for &c in orbit {
             puzzle.set(c, solution.get(c));

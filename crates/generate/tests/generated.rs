@@ -125,6 +125,30 @@ fn clue_counts_above_and_below_the_minimal() {
     assert!(puzzle::is_minimal(&made.puzzle, &made.solution));
 }
 
+/// A clue count of every cell still leaves a blank (found by fuzzing: `--clues 25` on a
+/// 5×5 jigsaw made a full grid, rated 0.0, which met an SE target of 0–0.1 that no
+/// puzzle can meet).
+#[test]
+fn a_clue_count_of_every_cell_leaves_a_blank() {
+    for (shape, cells, symmetry) in [
+        (boxed(2, 2), 16, Symmetry::None),
+        (boxed(3, 3), 81, Symmetry::Rot180),
+    ] {
+        let generator = Generator::new(Request {
+            clues: Some(cells + 5),
+            symmetry,
+            ..Request::new(shape)
+        });
+        let made = generator.generate(&mut Rng::new(1)).unwrap();
+        assert!(made.puzzle.clue_count() < cells);
+        assert!(
+            made.puzzle.clue_count() >= cells - 2,
+            "{}",
+            made.puzzle.to_line()
+        );
+    }
+}
+
 /// Rates independently of the generator's own rating.
 fn rating_of(p: &Grid) -> sudokit_logic::Rating {
     target::rate(p, &Options::default())

@@ -120,6 +120,18 @@ fn request(a: &GenerateArgs) -> Result<Request> {
     }
     request.symmetry = symmetry.unwrap_or(Symmetry::None);
     request.random_symmetry = symmetry.is_none();
+    if let Some(clues) = a.clues {
+        let cells = match &request.shape {
+            Shape::Fixed(layout) => layout.cell_count(),
+            Shape::Jigsaw { side, .. } => side * side,
+        };
+        if clues >= cells {
+            bail!(
+                "--clues {clues}: a puzzle of {cells} cells has {} givens at most",
+                cells - 1
+            );
+        }
+    }
     request.clues = a.clues;
     request.target = Target { level, se, needs };
     request.options = logic::options(&a.logic);
