@@ -1,0 +1,135 @@
+//! The generator: arbitrary combinations of layout, method, symmetry, clue count,
+//! difficulty target and try budget. Each gives a puzzle with one solution that meets
+//! what it promises, or an error saying why not, and within the try budget: never a
+//! hang.
+#![no_main]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use sudokit_core::rng::Rng;
+use sudokit_core::{BoxShape, Layout};
+use sudokit_generate::{complete_grid, Generator, Method, Request, Shape, Symmetry, Target};
+use sudokit_logic::{Level, Options, Technique};
+
+#[derive(Arbitrary, Debug)]
+struct Input {
+    seed: u64,
+    /// 4×4, 6×6, 8×8 or 9×9 boxes, or a jigsaw of side 4 to 9.
+    side: u8,
+    jigsaw: bool,
+    diagonals: bool,
+    method: u8,
+    symmetry: u8,
+    clues: Option<u8>,
+    level: Option<u8>,
+    se: Option<(u8, u8)>,
+    needs: Option<u16>,
+    uniqueness: bool,
+    /// Candidate puzzles tried for a target: 1 to 16.
+    budget: u8,
+    /// A complete grid instead of a puzzle.
+    grid: bool,
+}
+
+/// How long one call may take (the budget bounds tries; each try is quick on these
+/// sizes). A hang fails here, or at libFuzzer's `-timeout`.
+const BOUND: Duration = Duration::from_secs(20);
+
+fuzz_target!(|input: Input| {
+    let request = request(&input);
+    let mut rng = Rng::new(input.seed);
+    let began = Instant::now();
+    if input.grid {
+        if let Ok(grid) = complete_grid(&request, &mut rng) {
+            assert!(grid.is_solved(), "not a solution: {}", grid.to_line());
+        }
+        assert!(began.elapsed() < BOUND, "a grid took {:?}", began.elapsed());
+        return;
+    }
+    let target = request.target.clone();
+    let contradiction = target.contradiction(&request.options);
+    let result = Generator::new(request).generate(&mut rng);
+    assert!(
+        began.elapsed() < BOUND,
+        "a puzzle took {:?}",
+        began.elapsed()
+    );
+    let Ok(made) = result else {
+        return;
+    };
+    assert!(
+        contradiction.is_none(),
+        "a puzzle for an impossible target ({contradiction:?}): {}",
+        made.puzzle.to_line()
+    );
+    let outcome = sudokit_solver::count(&made.puzzle, 2).expect("no conflict");
+    assert_eq!(outcome.count, 1, "not unique: {}", made.puzzle.to_line());
+    assert!(made.puzzle.is_filled_by(&made.solution));
+    assert!(made.solution.is_solved());
+    if target.is_set() {
+        let rating = made.rating.as_ref().expect("a rating for a target");
+        if let Some(level) = target.level {
+            assert_eq!(rating.level, level, "{}", made.puzzle.to_line());
+        }
+        if let Some((lo, hi)) = target.se {
+            assert!(
+                (lo..=hi).contains(&rating.se),
+                "SE {} outside {lo}-{hi}",
+                rating.se
+            );
+        }
+        if let Some(t) = target.needs {
+            assert!(rating.techniques.contains_key(&t), "{t} not used");
+        }
+    }
+});
+
+fn request(input: &Input) -> Request {
+    let side = [4, 6, 8, 9][usize::from(input.side % 4)];
+    let shape = if input.jigsaw {
+        Shape::Jigsaw {
+            side: 4 + usize::from(input.side % 6),
+            diagonals: input.diagonals,
+        }
+    } else {
+        let shape = BoxShape::for_side(side).expect("boxes for 4, 6, 8, 9");
+        let layout = Layout::boxed(shape).expect("a box shape");
+        let layout = if input.diagonals {
+            layout.with_diagonals()
+        } else {
+            layout
+        };
+        Shape::Fixed(Arc::new(layout))
+    };
+    let mut request = Request::new(shape);
+    request.method = match input.method % 3 {
+        0 => Method::Random,
+        1 => Method::Uniform,
+        _ => Method::Shuffle,
+    };
+    let symmetry = usize::from(input.symmetry) % (Symmetry::ALL.len() + 1);
+    request.random_symmetry = symmetry == Symmetry::ALL.len();
+    request.symmetry = Symmetry::ALL[symmetry % Symmetry::ALL.len()];
+    request.clues = input.clues.map(usize::from);
+    request.target = Target {
+        level: input
+            .level
+            .map(|l| Level::ALL[usize::from(l) % Level::ALL.len()]),
+        se: input.se.map(|(a, b)| {
+            let (lo, hi) = (f32::from(a.min(b)) / 10.0, f32::from(a.max(b)) / 10.0);
+            (lo, hi)
+        }),
+        needs: input
+            .needs
+            .map(|t| Technique::ALL[usize::from(t) % Technique::ALL.len()]),
+    };
+    request.options = Options {
+        uniqueness: input.uniqueness,
+        ..Options::default()
+    };
+    request.budget = 1 + u64::from(input.budget % 16);
+    request
+}
