@@ -106,32 +106,33 @@ pub(crate) fn all_cached(board: &Board, max: usize, cache: &mut Cache) -> Vec<Se
     out
 }
 
-/// The ALSs of up to `max` cells in house `h`, but those inside an earlier house.
-fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
-    /// Grows subsets of the open cells of one house (as position masks), in order.
-    struct Grow<'a> {
-        cands: &'a [DigitSet],
-        max: usize,
-        out: &'a mut Vec<(u32, DigitSet)>,
-    }
-    impl Grow<'_> {
-        fn go(&mut self, from: usize, mask: u32, digits: DigitSet, k: usize) {
-            for i in from..self.cands.len() {
-                let digits = digits.or(self.cands[i]);
-                // Digits only grow: past max + 1 no larger set is almost locked.
-                if digits.len() > self.max + 1 {
-                    continue;
-                }
-                let mask = mask | 1 << i;
-                if digits.len() == k + 2 {
-                    self.out.push((mask, digits));
-                }
-                if k + 1 < self.max {
-                    self.go(i + 1, mask, digits, k + 1);
-                }
+/// Grows subsets of the open cells of one house (as position masks), in order.
+struct Grow<'a> {
+    cands: &'a [DigitSet],
+    max: usize,
+    out: &'a mut Vec<(u32, DigitSet)>,
+}
+impl Grow<'_> {
+    fn go(&mut self, from: usize, mask: u32, digits: DigitSet, k: usize) {
+        for i in from..self.cands.len() {
+            let digits = digits.or(self.cands[i]);
+            // Digits only grow: past max + 1 no larger set is almost locked.
+            if digits.len() > self.max + 1 {
+                continue;
+            }
+            let mask = mask | 1 << i;
+            if digits.len() == k + 2 {
+                self.out.push((mask, digits));
+            }
+            if k + 1 < self.max {
+                self.go(i + 1, mask, digits, k + 1);
             }
         }
     }
+}
+
+/// The ALSs of up to `max` cells in house `h`, but those inside an earlier house.
+fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
     let layout = board.layout();
     let mut out = Vec::new();
     let mut found = Vec::new();

@@ -10,6 +10,8 @@ use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
+/// What the chain from `start` (on or off) to `state` proves, read as `technique`: a
+/// step, or `None` when it is not that technique's shape or removes nothing.
 pub(super) fn conclude(
     board: &Board,
     s: &Search,
@@ -22,28 +24,8 @@ pub(super) fn conclude(
     let (end, end_on) = (state / 2, state % 2 == 1);
     let wanted = shape_of(technique);
     let (a, b) = (&g.nodes[start], &g.nodes[end]);
-    // Same polarities at both ends close a discontinuous loop when the ends are linked:
-    // start on ⇒ end on, conflicting with the start: the start is false; start off ⇒
-    // end off, strongly linked to the start: the start is true.
     if end_on == start_on {
-        let linked = if start_on {
-            s.closes[end] == s.round
-        } else {
-            g.strong[start].binary_search(&(end as u32)).is_ok()
-        };
-        if wanted != Shape::Discontinuous || !linked || a.group() {
-            return None;
-        }
-        let states = s.path(state)?;
-        if states.len() < 3 || classify(board, g, &states, Shape::Discontinuous) != technique {
-            return None;
-        }
-        let gone = start_true_or_false(board, a, start_on);
-        return Some(Step::eliminating(
-            technique,
-            gone,
-            Pattern::Chain(to_chain(g, &states, false)),
-        ));
+        return closed_by_a_link(board, s, start, start_on, state, technique);
     }
     let (kind, mut gone) = if end == start {
         // A loop back to the start: off ⇒ on means on; on ⇒ off means off.
@@ -101,6 +83,39 @@ pub(super) fn conclude(
     ))
 }
 
+/// Same polarities at both ends close a discontinuous loop when the ends are linked:
+/// start on ⇒ end on, conflicting with the start: the start is false; start off ⇒ end
+/// off, strongly linked to the start: the start is true.
+fn closed_by_a_link(
+    board: &Board,
+    s: &Search,
+    start: usize,
+    start_on: bool,
+    state: usize,
+    technique: Technique,
+) -> Option<Step> {
+    let (g, end) = (s.g, state / 2);
+    let a = &g.nodes[start];
+    let linked = if start_on {
+        s.closes[end] == s.round
+    } else {
+        g.strong[start].binary_search(&(end as u32)).is_ok()
+    };
+    if shape_of(technique) != Shape::Discontinuous || !linked || a.group() {
+        return None;
+    }
+    let states = s.path(state)?;
+    if states.len() < 3 || classify(board, g, &states, Shape::Discontinuous) != technique {
+        return None;
+    }
+    let gone = start_true_or_false(board, a, start_on);
+    Some(Step::eliminating(
+        technique,
+        gone,
+        Pattern::Chain(to_chain(g, &states, false)),
+    ))
+}
+
 /// The start proved false (`on`: assuming it true led to a contradiction) or true
 /// (its cell's other candidates go, HoDoKu's form).
 fn start_true_or_false(board: &Board, a: &GNode, on: bool) -> Vec<(Cell, Digit)> {
@@ -148,6 +163,36 @@ fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit
     out
 }
 
+/// Through set (`cells`, `digits`) into the candidate `forced` it forces: the set lacks
+/// its `entry` digit or the cell holds one of its others, which the set lacks then. So
+/// the set holds every digit but those, and each other digit of the cell is in the set
+/// or in the cell: those digits go from the cells seeing all their places (outside the
+/// loop's cells `in_loop`).
+fn forced_eliminations(
+    board: &Board,
+    (cells, digits): (CellSet, DigitSet),
+    entry: Digit,
+    forced: &GNode,
+    in_loop: &CellSet,
+    out: &mut Vec<(Cell, Digit)>,
+) {
+    let others = board
+        .candidates(forced.first)
+        .without(DigitSet::single(forced.digit));
+    for z in digits.without(others).without(DigitSet::single(entry)) {
+        out.extend(locked_out(board, &cells, z).iter().map(|c| (c, z)));
+    }
+    for y in others {
+        let places = cells
+            .and(board.cells_with(y))
+            .or(&CellSet::single(forced.first));
+        let seen = seen_by_all(board, &places)
+            .and(board.cells_with(y))
+            .without(in_loop);
+        out.extend(seen.iter().map(|c| (c, y)));
+    }
+}
+
 /// Eliminations of a continuous loop: every weak link of it (including the closing one)
 /// removes its digit from cells seeing both ends, or, within a cell, the cell's others.
 fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
@@ -163,26 +208,7 @@ fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, D
             !weak && forces(board, g.sets[set], entry, forced.first, forced.digit)
         });
         if let Some((set, entry, forced)) = forced {
-            // Through a set into the candidate it forces: the set lacks its entry digit
-            // or the cell holds one of its others, which the set lacks then. So the set
-            // holds every digit but those, and each other digit of the cell is in the set
-            // or in the cell.
-            let (cells, digits) = g.sets[set];
-            let others = board
-                .candidates(forced.first)
-                .without(DigitSet::single(forced.digit));
-            for z in digits.without(others).without(DigitSet::single(entry)) {
-                out.extend(locked_out(board, &cells, z).iter().map(|c| (c, z)));
-            }
-            for y in others {
-                let places = cells
-                    .and(board.cells_with(y))
-                    .or(&CellSet::single(forced.first));
-                let seen = seen_by_all(board, &places)
-                    .and(board.cells_with(y))
-                    .without(&in_loop);
-                out.extend(seen.iter().map(|c| (c, y)));
-            }
+            forced_eliminations(board, g.sets[set], entry, forced, &in_loop, &mut out);
         } else if let Some(set) = a
             .set()
             .filter(|&s| b.set() == Some(s) && a.digit != b.digit)

@@ -62,6 +62,10 @@ impl Search<'_> {
 /// With `proved` (when only the first step is wanted: the nodes the implications prove
 /// something about, see [`provable`]), the search starts from those, and is skipped when
 /// there are none.
+///
+/// One function of about 70 lines, on purpose: the breadth-first loop, its visit stamps
+/// and its early return on the sink are the hot path of rating, and split apart they
+/// would pass the search state back and forth for nothing.
 pub(super) fn search(
     board: &Board,
     g: &Graph,
