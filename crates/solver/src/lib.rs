@@ -84,6 +84,9 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
     }
+    if let Some(none) = empty_without_solution(grid) {
+        return Ok(none);
+    }
     let mut guesses = 0;
     if engine != Engine::Learning {
         let budget = match engine {
@@ -121,6 +124,27 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     let (out, _) = depth_first(grid, limit, u64::MAX, &mut Quiet);
     Ok(Outcome {
         guesses: guesses + counted.conflicts + out.guesses,
+        ..out
+    })
+}
+
+/// An empty grid whose layout has no solution, proved so with its first row filled
+/// with 1..N: any solution has some order of the digits there, and relabelling the
+/// digits maps solutions to solutions. Proving it on the empty grid itself searches
+/// every relabelling (found by fuzzing: 21 s on a random 9×9 jigsaw layout, 3 ms with the
+/// row filled). `None` for a grid with givens, or a layout with a solution.
+fn empty_without_solution(grid: &Grid) -> Option<Outcome> {
+    if grid.values().iter().any(|&v| v != 0) {
+        return None;
+    }
+    let layout = grid.layout();
+    let mut row = grid.clone();
+    for col in 0..layout.side() {
+        row.set(layout.cell(0, col), Some(Digit::new(col as u8 + 1)));
+    }
+    let out = count_with(&row, 1, Engine::Auto).ok()?;
+    (out.count == 0 && out.complete).then_some(Outcome {
+        solution: None,
         ..out
     })
 }
