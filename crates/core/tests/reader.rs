@@ -646,3 +646,18 @@ fn an_overlong_line_is_skipped_with_an_error() {
     ));
     assert_eq!(lines(&records[1..]), [puzzle]);
 }
+
+/// A row of no cells after a first line (found by fuzzing: `-,` under a line of eight
+/// cells overflowed a subtraction, a panic in builds with overflow checks).
+#[test]
+fn a_row_of_no_cells_after_a_first_line() {
+    for diagonals in [false, true] {
+        let opts = ReadOptions {
+            layout: None,
+            diagonals,
+        };
+        let records = read_with("kkkkkkkk\t\n-,", opts);
+        assert!(!records.is_empty());
+        assert!(records.iter().all(|r| r.grid.is_err()), "{:?}", lines(&records));
+    }
+}

@@ -692,6 +692,7 @@ impl<R: BufRead> Reader<R> {
                 Scan::Cells(c)
                     if rows.len() == 1
                         && self.opts.layout.is_none()
+                        && c.len() > 0
                         && self.next_rows_have(c.len(), c.len() - 1) =>
                 {
                     // A whole grid of another side follows the first line (this row and
