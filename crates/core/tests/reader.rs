@@ -658,6 +658,10 @@ fn a_row_of_no_cells_after_a_first_line() {
         };
         let records = read_with("kkkkkkkk\t\n-,", opts);
         assert!(!records.is_empty());
-        assert!(records.iter().all(|r| r.grid.is_err()), "{:?}", lines(&records));
+        assert!(
+            records.iter().all(|r| r.grid.is_err()),
+            "{:?}",
+            lines(&records)
+        );
     }
 }
