@@ -96,7 +96,9 @@ fn reads_back(grid: &Grid) {
             diagonals: false,
         };
         let mut back = Reader::new(text.as_bytes(), opts);
-        let first = back.next().expect("a record");
+        let first = back
+            .next()
+            .unwrap_or_else(|| panic!("format {name} reads back as nothing:\n{text}"));
         let read = first
             .grid
             .unwrap_or_else(|e| panic!("format {name} does not read back: {e}\n{text}"));

@@ -392,6 +392,19 @@ fn triples_out_of_range_and_clashing() {
 }
 
 #[test]
+fn a_triple_of_digit_0_is_a_blank_cell() {
+    let r = read_with("1 1 4\n2 2 0\n", boxed(2, 3));
+    let grid = r[0].grid.as_ref().expect("a grid");
+    assert_eq!(grid.values().iter().filter(|&&v| v != 0).count(), 1);
+    // Blank and given at once is a clash, like two digits.
+    let r = read_with("1 1 4\n1 1 0\n", boxed(2, 3));
+    assert_eq!(
+        r[0].grid.as_ref().unwrap_err().to_string(),
+        "2: r1c1 is given 0 here and 4 on line 1"
+    );
+}
+
+#[test]
 fn fixed_layout_rejects_other_sizes() {
     let r = read_with(SEED000, boxed(2, 3));
     assert_eq!(

@@ -191,7 +191,8 @@ pub enum ErrorKind {
 /// - a grid block: N lines of N cells, separated by spaces, commas or nothing, with
 ///   `|` `-` `+` borders ignored (numbers such as `10` when every cell is a spaced number);
 /// - a MATLAB matrix `[a b c; d e f; ...]`, possibly over several lines;
-/// - `row column digit` triples, one per line, ending at a blank line.
+/// - `row column digit` triples, one per line, ending at a blank line (digit `0`: the
+///   cell is blank, which is how an empty grid is written).
 ///
 /// `#` starts a comment. Without a fixed layout, the side is inferred from the cell
 /// count; a line of 16 symbols without separators is a 4×4 puzzle, not a 16×16 row.
@@ -768,8 +769,11 @@ impl<R: BufRead> Reader<R> {
         let mut values = vec![0u8; n * n];
         let mut given_on = vec![0usize; n * n];
         for (line, [(r, rc), (c, cc), (d, dc)]) in triples {
-            for (what, v, col) in [("row", r, rc), ("column", c, cc), ("digit", d, dc)] {
-                if v == 0 || v > n {
+            // Digit 0 leaves the cell blank (what an empty grid is written as).
+            for (what, v, col, least) in
+                [("row", r, rc, 1), ("column", c, cc, 1), ("digit", d, dc, 0)]
+            {
+                if v < least || v > n {
                     return Err(InputError::at(
                         line,
                         col,
@@ -782,6 +786,9 @@ impl<R: BufRead> Reader<R> {
                 }
             }
             let i = (r - 1) * n + (c - 1);
+            if d == 0 && values[i] == 0 {
+                continue;
+            }
             if values[i] != 0 && values[i] as usize != d {
                 let kind = ErrorKind::TripleClash {
                     row: r,

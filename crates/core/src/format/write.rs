@@ -130,7 +130,8 @@ pub fn matrix(grid: &Grid) -> String {
     format!("[{}]\n", rows.join(";\n "))
 }
 
-/// `row column digit` triples (1-based), one given a line, in reading order.
+/// `row column digit` triples (1-based), one given a line, in reading order; a grid
+/// without givens is its last cell with digit 0 (`9 9 0`), so that it reads back.
 pub fn triples(grid: &Grid) -> String {
     let n = grid.side();
     let mut out = String::new();
@@ -138,6 +139,10 @@ pub fn triples(grid: &Grid) -> String {
         if v != 0 {
             let _ = writeln!(out, "{} {} {}", i / n + 1, i % n + 1, v);
         }
+    }
+    if out.is_empty() {
+        // No givens: the last cell, blank, so that the grid (and its side) reads back.
+        let _ = writeln!(out, "{n} {n} 0");
     }
     out
 }
