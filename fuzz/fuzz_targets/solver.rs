@@ -99,8 +99,27 @@ fn agree(puzzle: &Grid) {
         true => &[Engine::Auto, Engine::Search, Engine::Learning],
         false => &[Engine::Auto, Engine::Learning],
     };
+    // A replay with FUZZ_VERBOSE set shows the puzzle and each engine's time.
+    let verbose = std::env::var_os("FUZZ_VERBOSE").is_some();
+    if verbose {
+        eprintln!(
+            "{} (regions {}, diagonals {})",
+            puzzle.to_line(),
+            puzzle.layout().region_symbols(),
+            puzzle.layout().has_diagonals()
+        );
+    }
     for &engine in engines {
-        match count_with(puzzle, LIMIT, engine) {
+        let start = std::time::Instant::now();
+        let counted = count_with(puzzle, LIMIT, engine);
+        if verbose {
+            eprintln!(
+                "{engine:?}: {:?} in {:?}",
+                counted.as_ref().map(|o| o.count),
+                start.elapsed()
+            );
+        }
+        match counted {
             Ok(outcome) => outcomes.push((format!("{engine:?}"), outcome)),
             Err(_) => assert!(conflict, "{engine:?} refuses {}", puzzle.to_line()),
         }

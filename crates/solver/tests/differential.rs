@@ -250,6 +250,29 @@ fn empty_grids_of_layouts_without_solutions_have_none() {
             assert!(out.solution.is_none());
         }
     }
+    // Found by fuzzing: layouts without a solution and a few givens, one whose
+    // contradiction learning finds at once (each placement of the symmetry break found
+    // it again: 1.8 s), one it does not (over the 30 s a fuzz input may take).
+    for (regions, givens) in [
+        (
+            "AAABBBBCCAABBDDDCCAAABBBDDCEAEEEEEDCEEEFFFFDCFFFFGFDDCHHHGGIIICHHHGGIIIIHHHGGGGII",
+            &[(12, 5), (42, 3), (59, 2)][..],
+        ),
+        (
+            "AAABBBBCDAAABBBCCDAAAEBBCCDEEEECCCCDFFGEEEEDDFGGGGGDDHFGGIIIDHHFGFIIHHHHFFFIIIIHH",
+            &[(12, 6)][..],
+        ),
+    ] {
+        let table: Vec<char> = regions.chars().collect();
+        let mut grid = Grid::empty(Arc::new(Layout::jigsaw(&table).unwrap()));
+        for &(cell, digit) in givens {
+            grid.set(Cell::new(cell), Some(Digit::new(digit)));
+        }
+        for engine in [Engine::Auto, Engine::Learning] {
+            let out = count_with(&grid, 2, engine).unwrap();
+            assert_eq!((out.count, out.complete), (0, true), "{engine:?}");
+        }
+    }
     let six = Grid::empty(boxed(2, 3));
     let out = count_with(&six, 5, Engine::Auto).unwrap();
     assert_eq!((out.count, out.complete), (5, false));
