@@ -147,7 +147,7 @@ fn client(i: usize, port: u16, stop: &AtomicBool) -> Report {
     let mut n = i;
     while !stop.load(Ordering::Relaxed) {
         n += CLIENTS;
-        let (path, body) = if n % 2 == 0 {
+        let (path, body) = if n.is_multiple_of(2) {
             let p = PUZZLES[(n / 2) % PUZZLES.len()];
             ("/api/hint", format!(r#"{{"puzzle":"{p}"}}"#))
         } else {

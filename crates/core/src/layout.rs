@@ -121,7 +121,7 @@ impl BoxShape {
     pub fn for_side(n: usize) -> Option<BoxShape> {
         let rows = (2..=n)
             .take_while(|r| r * r <= n)
-            .filter(|r| n % r == 0)
+            .filter(|r| n.is_multiple_of(*r))
             .last()?;
         Some(BoxShape {
             rows,

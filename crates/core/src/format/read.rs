@@ -658,7 +658,7 @@ impl<R: BufRead> Reader<R> {
             );
             match scan {
                 Scan::Comment | Scan::Border => continue,
-                Scan::Empty if rows.len() % band == 0 && !after_blank => {
+                Scan::Empty if rows.len().is_multiple_of(band) && !after_blank => {
                     after_blank = true;
                     continue;
                 }
