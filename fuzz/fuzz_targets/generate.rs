@@ -53,6 +53,10 @@ fn cpu_time() -> Duration {
 
 fuzz_target!(|input: Input| {
     let request = request(&input);
+    // A replay with FUZZ_VERBOSE set shows the request.
+    if std::env::var_os("FUZZ_VERBOSE").is_some() {
+        eprintln!("{input:?}\n{request:?}");
+    }
     let mut rng = Rng::new(input.seed);
     let began = cpu_time();
     if input.grid {
