@@ -54,10 +54,17 @@ impl Tmux {
 
     /// Waits up to 20 s for the screen to show `text`; the screen at the end.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_until(|screen| screen.contains(text))
+    }
+
+    /// Waits up to 20 s for `done` to hold of the screen; the screen at the end. A
+    /// screen is drawn line by line, so a capture may catch one half drawn (seen on a
+    /// loaded machine): wait for what the assertion needs, not only for its first line.
+    fn wait_until(&self, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) || start.elapsed() > Duration::from_secs(20) {
+            if done(&screen) || start.elapsed() > Duration::from_secs(20) {
                 return screen;
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -151,12 +158,12 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
         tmux.keys(&row_keys(&puzzle, &solution, r));
         tmux.keys(&format!("j{}", "h".repeat(8)));
     }
-    let screen = tmux.wait_for("r9c1");
-    assert!(screen.contains("Moves: "), "{screen}");
     // Row 8 is filled as the solution has it.
     let row8: String = (0..9)
         .map(|c| solution.get(puzzle.layout().cell(7, c)).unwrap().to_char())
         .collect();
+    let screen = tmux.wait_until(|s| s.contains("r9c1") && digits_on_line(s, 16) == row8);
+    assert!(screen.contains("Moves: "), "{screen}");
     assert_eq!(digits_on_line(&screen, 16), row8, "{screen}");
     tmux.keys("q");
     tmux.wait_exit();
@@ -166,7 +173,7 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
     assert_eq!(saves.len(), 1, "one saved game");
 
     tmux.start(&command(&bin, &data, "--resume"));
-    let screen = tmux.wait_for("hjkl move");
+    let screen = tmux.wait_until(|s| s.contains("hjkl move") && digits_on_line(s, 16) == row8);
     assert_eq!(
         digits_on_line(&screen, 16),
         row8,
