@@ -46,13 +46,22 @@ pub(super) fn link(
     scope: Scope,
 ) {
     let from = prev.map_or(0, |p| p.nodes.len());
-    let index = Index::new(g, board);
     // Weak links: one digit in two nodes seeing each other (every cell of one sees every
     // cell of the other, so the other's first cell is among the cells the first sees),
     // or two digits of one cell.
-    let mut weak = if prev.is_none() && scope <= Scope::All {
-        cell_weak_links(&g.nodes, board, in_cell, &index)
-    } else if prev.is_some() {
+    if prev.is_none() && scope <= Scope::All {
+        // Cells only: no group or set.
+        g.weak = cell_weak_links(&g.nodes, board, in_cell);
+        let mut strong = Vec::new();
+        bivalue_strong_links(board, in_cell, &mut strong);
+        if scope != Scope::Bivalue {
+            conjugate_strong_links(g, board, in_cell, &mut strong);
+        }
+        g.strong = Links::from_pairs(g.nodes.len(), &strong);
+        return;
+    }
+    let index = Index::new(g, board);
+    let mut weak = if prev.is_some() {
         new_group_weak_links(g, board, from, &index)
     } else {
         all_weak_links(g, board, in_cell, &index)
@@ -189,7 +198,7 @@ fn conjugate_strong_links(
 
 /// Strong links of the group nodes from `from` on: in each house holding such a node,
 /// to the nodes covering exactly the rest of the digit's places there (found by their
-/// first cell): as many cells, all inside, none shared.
+/// first cell, then by their cells).
 fn group_strong_links(
     g: &Graph,
     board: &Board,
@@ -210,24 +219,17 @@ fn group_strong_links(
             if !a_cells.is_subset(layout.house_set(h)) {
                 continue;
             }
-            let places = board.house_cells_with(h, a.digit);
-            let count = places.len() as u32;
-            if a.size >= count {
-                continue;
-            }
-            let f = places
-                .iter()
-                .find(|&x| !a_cells.contains(x))
-                .expect("a node inside leaves a place");
+            // The partners cover exactly the digit's other places in the house.
+            let rest = board.house_cells_with(h, a.digit).without(a_cells);
+            let Some(f) = rest.first() else { continue };
+            let size = rest.len() as u32;
             strong.extend(
                 index
                     .at(f, a.digit)
                     .iter()
                     .filter(|&&j| {
                         let b = &g.nodes[j as usize];
-                        b.size == count - a.size
-                            && g.within(j as usize, &places)
-                            && (b.size == 1 || !g.cells(j as usize).intersects(a_cells))
+                        b.size == size && (size == 1 || g.extents[b.extent as usize].cells == rest)
                     })
                     .map(|&j| (j.min(i as u32), j.max(i as u32))),
             );
@@ -239,24 +241,19 @@ fn group_strong_links(
 /// gain those to new nodes (links are symmetric), after their own; the new nodes have
 /// theirs.
 fn merge(g: &mut Graph, prev: &Graph, weak: Links, strong: Links) {
-    let (from, n) = (prev.nodes.len(), g.nodes.len());
-    let added = weak.reversed_below(from);
-    // Old nodes' lists end with the new nodes: still in order.
-    let capacity = prev.weak.to.len() + added.to.len() + weak.to.len();
-    g.weak = Links::in_order(n, capacity, |i, out| {
-        if i < from {
-            out.extend(&prev.weak[i]);
-            out.extend(&added[i]);
-        } else {
-            out.extend(&weak[i]);
-        }
-    });
-    g.strong = Links::in_order(n, prev.strong.to.len() + strong.to.len(), |i, out| {
-        if i < from {
-            out.extend(&prev.strong[i]);
-        }
-        out.extend(&strong[i]);
-    });
+    g.weak = weak.under(&prev.weak);
+    // The new strong links hold both ends already: an old node's come after its own.
+    let from = prev.nodes.len();
+    g.strong = Links::in_order(
+        g.nodes.len(),
+        prev.strong.to.len() + strong.to.len(),
+        |i, out| {
+            if i < from {
+                out.extend(&prev.strong[i]);
+            }
+            out.extend(&strong[i]);
+        },
+    );
 }
 
 /// Strong links from an almost locked set's nodes to the candidates they force
@@ -347,21 +344,26 @@ pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
         .without(cells)
 }
 
-/// The weak links of a graph of cell nodes only (`at`: the node of a cell and digit, if
-/// any): a node's peers holding its digit, and the other nodes of its cell, gathered in
-/// order (nodes go by cell, then digit), so no list needs sorting.
-fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)], index: &Index) -> Links {
+/// The weak links of a graph of cell nodes only: a node's peers holding its digit, and
+/// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so no
+/// list needs sorting. `in_cell`: each cell's nodes, in order of digit.
+fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Links {
     let layout = board.layout();
+    let node_at = |c: Cell, d: Digit| {
+        let (from, to) = in_cell[c.index()];
+        (from..to).find(|&j| nodes[j as usize].digit == d)
+    };
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
-        let own = (from..to).filter(|&j| j as usize != i);
-        let peers = layout.peers(cell);
-        let split = peers.partition_point(|&p| p < cell);
-        let of = |p: &Cell| index.at(*p, digit).iter().copied();
-        out.extend(peers[..split].iter().flat_map(of));
-        out.extend(own);
-        out.extend(peers[split..].iter().flat_map(of));
+        let mut own = Some((from..to).filter(|&j| j as usize != i));
+        for p in layout.peer_set(cell).and(board.cells_with(digit)).iter() {
+            if p > cell {
+                out.extend(own.take().into_iter().flatten());
+            }
+            out.extend(node_at(p, digit));
+        }
+        out.extend(own.into_iter().flatten());
     })
 }
 

@@ -1,7 +1,5 @@
 //! Links in one array, grouped by node: the adjacency lists of the chain graph.
 
-use super::by_key;
-
 #[derive(Default)]
 pub(crate) struct Links {
     pub start: Vec<u32>,
@@ -41,21 +39,46 @@ impl Links {
 
     /// From undirected pairs: each pair is a link both ways (grouped by node, then each
     /// node's list sorted, repeats dropped: a pair can be strong in two houses).
+    ///
+    /// Two counting sorts, no comparison sort: the links are first grouped by the node
+    /// they lead to, then, walking those groups in order, each is appended to the list
+    /// of the node it leaves, so every list comes out sorted. (Links go both ways, so a
+    /// node has as many of each, and one count serves both passes.)
     pub fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
-        let both_ways = pairs
-            .iter()
-            .flat_map(|&(i, j)| [(i as usize, j), (j as usize, i)]);
-        let (mut start, mut to) = by_key(n, both_ways);
-        // Each list sorted and compacted in place (the write never passes the read).
+        let mut start = vec![0u32; n + 1];
+        for &(i, j) in pairs {
+            start[i as usize + 1] += 1;
+            start[j as usize + 1] += 1;
+        }
+        for k in 1..=n {
+            start[k] += start[k - 1];
+        }
+        let total = start[n] as usize;
+        // By the node led to: `from[start[j]..start[j + 1]]` holds the nodes leading to j.
+        let mut fill = start.clone();
+        let mut from = vec![0u32; total];
+        for &(i, j) in pairs {
+            from[fill[j as usize] as usize] = i;
+            fill[j as usize] += 1;
+            from[fill[i as usize] as usize] = j;
+            fill[i as usize] += 1;
+        }
+        fill.copy_from_slice(&start);
+        let mut to = vec![0u32; total];
+        for j in 0..n {
+            for &i in &from[start[j] as usize..start[j + 1] as usize] {
+                to[fill[i as usize] as usize] = j as u32;
+                fill[i as usize] += 1;
+            }
+        }
+        // Repeats are now side by side: compact each list in place (the write never
+        // passes the read).
         let mut kept = 0;
         for i in 0..n {
-            let (from, end) = (start[i] as usize, start[i + 1] as usize);
-            if end - from > 1 {
-                to[from..end].sort_unstable();
-            }
+            let (first, end) = (start[i] as usize, start[i + 1] as usize);
             start[i] = kept as u32;
             let mut last = u32::MAX;
-            for k in from..end {
+            for k in first..end {
                 if to[k] != last {
                     last = to[k];
                     to[kept] = last;
@@ -68,17 +91,44 @@ impl Links {
         Links { start, to }
     }
 
-    /// The links back to nodes below `from` from the nodes at and above it: node j's
-    /// list holds every i >= `from` with j in `self[i]`, in order of i.
-    pub fn reversed_below(&self, from: usize) -> Links {
-        let n = self.start.len() - 1;
-        let back = (from..n).flat_map(|i| {
-            self[i]
-                .iter()
-                .filter(move |&&j| (j as usize) < from)
-                .map(move |&j| (j as usize, i as u32))
-        });
-        let (start, to) = by_key(n, back);
+    /// These links (of new nodes, the lists of the `prev.len()` old nodes empty) under
+    /// `prev`'s (of the old nodes): each old node keeps its list, then gains, in order,
+    /// the new nodes linking to it (links are symmetric; new nodes come after old ones,
+    /// so its list stays sorted). One pass to count, one to fill.
+    pub fn under(&self, prev: &Links) -> Links {
+        let (old, n) = (prev.start.len() - 1, self.start.len() - 1);
+        let mut gained = vec![0u32; old];
+        for &j in &self.to {
+            if (j as usize) < old {
+                gained[j as usize] += 1;
+            }
+        }
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0u32);
+        for i in 0..n {
+            let len = match i < old {
+                true => prev[i].len() as u32 + gained[i],
+                false => self[i].len() as u32,
+            };
+            start.push(start[i] + len);
+        }
+        let mut to = vec![0u32; start[n] as usize];
+        // `gained` becomes where each old node's next gained link goes.
+        for i in 0..old {
+            let (at, own) = (start[i] as usize, &prev[i]);
+            to[at..at + own.len()].copy_from_slice(own);
+            gained[i] = (at + own.len()) as u32;
+        }
+        for i in old..n {
+            let at = start[i] as usize;
+            to[at..at + self[i].len()].copy_from_slice(&self[i]);
+            for &j in &self[i] {
+                if (j as usize) < old {
+                    to[gained[j as usize] as usize] = i as u32;
+                    gained[j as usize] += 1;
+                }
+            }
+        }
         Links { start, to }
     }
 
@@ -97,5 +147,45 @@ impl std::ops::Index<usize> for Links {
 
     fn index(&self, i: usize) -> &[u32] {
         &self.to[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists(l: &Links) -> Vec<Vec<u32>> {
+        (0..l.start.len() - 1).map(|i| l[i].to_vec()).collect()
+    }
+
+    #[test]
+    fn pairs_become_sorted_lists_both_ways_without_repeats() {
+        let l = Links::from_pairs(5, &[(3, 1), (0, 4), (1, 3), (4, 2), (0, 1)]);
+        assert_eq!(
+            lists(&l),
+            [vec![1, 4], vec![0, 3], vec![4], vec![1], vec![0, 2]]
+        );
+    }
+
+    #[test]
+    fn new_links_go_under_old_ones_both_ways_in_order() {
+        // Old nodes 0..3 with their links; new nodes 3 and 4 link to old ones and each other.
+        let old = Links::from_pairs(3, &[(0, 1), (1, 2)]);
+        let new = Links::from_pairs(5, &[(4, 0), (3, 0), (3, 4), (4, 1)]);
+        let new = Links::in_order(5, 8, |i, out| {
+            if i >= 3 {
+                out.extend(&new[i]);
+            }
+        });
+        assert_eq!(
+            lists(&new.under(&old)),
+            [
+                vec![1, 3, 4],
+                vec![0, 2, 4],
+                vec![1],
+                vec![0, 4],
+                vec![0, 1, 3]
+            ]
+        );
     }
 }
