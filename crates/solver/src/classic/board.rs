@@ -363,9 +363,12 @@ impl Board {
         self.set(9 * b + d, self.cand[9 * b + d] & !cells);
     }
 
-    /// Propagates to a fixed point, as deep as `depth` says.
+    /// Propagates to a fixed point, as deep as `depth` says. Returns the cells left with
+    /// two candidates, per band (found by the last naked-singles pass, which nothing
+    /// changed after; empty once the board is solved): the guesses' first choice.
     #[inline(always)]
-    pub fn propagate(&mut self, depth: Depth) -> Result<(), Contradiction> {
+    pub fn propagate(&mut self, depth: Depth) -> Result<[u32; 3], Contradiction> {
+        let mut bivalue = [0u32; 3];
         loop {
             while self.dirty != 0 {
                 for b in 0..3 {
@@ -376,23 +379,23 @@ impl Board {
                     }
                 }
             }
-            if self.naked_singles()? {
+            if self.naked_singles(&mut bivalue)? {
                 continue;
             }
             if self.is_solved() || depth == Depth::Rows {
-                return Ok(());
+                return Ok(bivalue);
             }
             if self.vdirty != 0 && self.stacks()? {
                 continue;
             }
             if depth == Depth::Stacks {
-                return Ok(());
+                return Ok(bivalue);
             }
             debug_assert_eq!(self.vdirty, 0, "the triples follow a stack pass");
             let bands = self.tdirty;
             let rows = self.minirow_triples()?;
             if !rows && !self.minicolumn_triples(bands)? {
-                return Ok(());
+                return Ok(bivalue);
             }
         }
     }
@@ -418,19 +421,22 @@ impl Board {
     }
 
     /// Cells with one candidate left become placements; `Ok(true)` when there were any.
+    /// Counting the candidates, it also keeps the open cells with two in `bivalue`.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+    fn naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Result<bool, Contradiction> {
         let mut found = false;
         for b in 0..3 {
-            let (mut ones, mut twos) = (0u32, 0u32);
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let w = self.cand[9 * b + d];
+                threes |= twos & w;
                 twos |= ones & w;
                 ones |= w;
             }
             if ones != BAND {
                 return Err(Contradiction);
             }
+            bivalue[b] = twos & !threes & !self.solved[b];
             let singles = ones & !twos & !self.solved[b];
             if singles != 0 {
                 found = true;
@@ -646,29 +652,6 @@ impl Board {
         }
     }
 
-    /// Is some open cell down to two candidates?
-    #[inline(always)]
-    pub fn has_bivalue(&self) -> bool {
-        self.bivalue_cells() != [0; 3]
-    }
-
-    /// Cells with exactly two candidates, per band.
-    #[inline(always)]
-    fn bivalue_cells(&self) -> [u32; 3] {
-        let mut bv = [0u32; 3];
-        for (b, cells) in bv.iter_mut().enumerate() {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let w = self.cand[9 * b + d];
-                threes |= twos & w;
-                twos |= ones & w;
-                ones |= w;
-            }
-            *cells = twos & !threes & !self.solved[b];
-        }
-        bv
-    }
-
     /// The digits of cell `x` (bit = 27 * band + cell) as a 9-bit mask.
     #[inline(always)]
     fn digits_of(&self, x: usize) -> u32 {
@@ -686,9 +669,10 @@ impl Board {
     /// cell). Without bivalue cells, the first cell with fewest candidates. When
     /// `enumerating` (beyond two solutions, where the tree is as large as the number of
     /// solutions whatever is guessed), simply the first bivalue cell and its lowest digit.
+    /// `bv`: the bivalue cells, per band (as [`Board::propagate`] returns them). Also
+    /// returns the cell's digits.
     #[inline(always)]
-    pub fn choose(&self, enumerating: bool) -> (usize, u32, usize) {
-        let bv = self.bivalue_cells();
+    pub fn choose(&self, bv: [u32; 3], enumerating: bool) -> (usize, u32, usize, u32) {
         let (x, digits) = match (bv == [0; 3], enumerating) {
             (true, _) => self.fewest_candidates(),
             (false, false) => self.most_linked(bv),
@@ -703,7 +687,7 @@ impl Board {
         } else {
             self.most_constraining(x, digits)
         };
-        (x / 27, 1u32 << (x % 27), digit)
+        (x / 27, 1u32 << (x % 27), digit, digits)
     }
 
     /// Which digit of cell `x` (its candidates `digits`) to try first: the one most of its

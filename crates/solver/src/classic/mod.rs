@@ -119,9 +119,9 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                 (_, Some(_)) => Depth::Stacks,
                 _ => Depth::Triads,
             };
-            if board.propagate(depth).is_err() {
+            let Ok(bivalue) = board.propagate(depth) else {
                 break;
-            }
+            };
             if board.is_solved() {
                 counted.count += 1;
                 if keep_first && counted.first.is_none() {
@@ -135,14 +135,20 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
             // Enumerating, or ruling out a candidate (the generator's test on a nearly solved
             // puzzle: any solution will do): the cheapest choice, the first bivalue cell.
             let quick = depth != Depth::Triads;
-            if counted.guesses == 0 && could_be_proper && !quick && !board.has_bivalue() {
+            if counted.guesses == 0 && could_be_proper && !quick && bivalue == [0; 3] {
                 cell_guesses = 0;
             }
             if quick || counted.guesses < cell_guesses {
-                let (band, cell, digit) = board.choose(quick);
+                let (band, cell, digit, digits) = board.choose(bivalue, quick);
                 counted.guesses += 1;
                 let mut other = board;
-                other.eliminate(digit, band, cell);
+                match digits & !(1 << digit) {
+                    // A bivalue cell: the other branch holds its other digit.
+                    rest if rest.is_power_of_two() => {
+                        other.commit(rest.trailing_zeros() as usize, band, cell)
+                    }
+                    _ => other.eliminate(digit, band, cell),
+                }
                 stack.push(other);
                 board.commit(digit, band, cell);
             } else {
