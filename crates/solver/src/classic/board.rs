@@ -425,7 +425,7 @@ impl Board {
     #[inline(always)]
     fn naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Result<bool, Contradiction> {
         let mut found = false;
-        for b in 0..3 {
+        for (b, pairs) in bivalue.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let w = self.cand[9 * b + d];
@@ -436,7 +436,7 @@ impl Board {
             if ones != BAND {
                 return Err(Contradiction);
             }
-            bivalue[b] = twos & !threes & !self.solved[b];
+            *pairs = twos & !threes & !self.solved[b];
             let singles = ones & !twos & !self.solved[b];
             if singles != 0 {
                 found = true;
