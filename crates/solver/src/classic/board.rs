@@ -8,6 +8,8 @@
 //!                          digits, and the row, box and column peers cleared
 //! dirty                    bit 9 * band + digit: word changed since its band update
 //! vdirty                   bit 9 * band + digit: word changed since the last stack pass
+//!                          (not kept up when enumerating, which never runs that pass:
+//!                          keeping it cost about 12% of the time of a full count)
 //! tdirty                   bit 9 * band + digit: word changed between the last triples
 //!                          pass and the last stack pass (the stack pass hands its
 //!                          `vdirty` on; the triples run only after a stack pass)
@@ -316,18 +318,23 @@ impl Board {
         out
     }
 
+    /// Sets word `i`, marking it for its band update, and for the stack pass when `V`
+    /// (`V`: the words the stack pass needs are tracked; not when enumerating, where
+    /// propagation stops at the rows: see [`Depth::Rows`]).
     #[inline(always)]
-    fn set(&mut self, i: usize, word: u32) {
+    fn set<const V: bool>(&mut self, i: usize, word: u32) {
         let changed = ((word != self.cand[i]) as u32) << i;
         self.cand[i] = word;
         self.dirty |= changed;
-        self.vdirty |= changed;
+        if V {
+            self.vdirty |= changed;
+        }
     }
 
     /// Places digit `d` on `cells` of band `b`: removes the cells from the other digits
-    /// and clears their row, box and column peers for `d`.
+    /// and clears their row, box and column peers for `d` (`V`: see [`Board::set`]).
     #[inline(always)]
-    pub fn commit(&mut self, d: usize, b: usize, cells: u32) {
+    pub fn commit<const V: bool>(&mut self, d: usize, b: usize, cells: u32) {
         self.solved[b] |= cells;
         let mut peers = 0;
         let mut rest = cells;
@@ -349,18 +356,36 @@ impl Board {
         band[d] = own_new;
         changed = (changed & !(1 << d)) | ((own_new != own) as u32) << d;
         self.dirty |= changed << (9 * b);
-        self.vdirty |= changed << (9 * b);
+        if V {
+            self.vdirty |= changed << (9 * b);
+        }
         let cols = !COLUMN_CELLS[columns(cells) as usize];
         for other in OTHER_BANDS[b] {
             let i = 9 * other + d;
-            self.set(i, self.cand[i] & cols);
+            self.set::<V>(i, self.cand[i] & cols);
         }
     }
 
-    /// Removes digit `d` from `cells` of band `b`.
+    /// Removes digit `d` from `cells` of band `b` (`V`: see [`Board::set`]).
     #[inline(always)]
-    pub fn eliminate(&mut self, d: usize, b: usize, cells: u32) {
-        self.set(9 * b + d, self.cand[9 * b + d] & !cells);
+    pub fn eliminate<const V: bool>(&mut self, d: usize, b: usize, cells: u32) {
+        self.set::<V>(9 * b + d, self.cand[9 * b + d] & !cells);
+    }
+
+    /// Guesses digit `d` (one of `digits`, the candidates of the cell `cell` of band
+    /// `b`): commits it here and returns the board of the other choices. A bivalue cell's
+    /// other board commits its other digit. `V`: see [`Board::set`].
+    #[inline(always)]
+    pub fn split<const V: bool>(&mut self, d: usize, b: usize, cell: u32, digits: u32) -> Board {
+        let mut other = *self;
+        match digits & !(1 << d) {
+            rest if rest.is_power_of_two() => {
+                other.commit::<V>(rest.trailing_zeros() as usize, b, cell)
+            }
+            _ => other.eliminate::<V>(d, b, cell),
+        }
+        self.commit::<V>(d, b, cell);
+        other
     }
 
     /// Propagates to a fixed point, as deep as `depth` says. Returns the cells left with
@@ -368,6 +393,20 @@ impl Board {
     /// changed after; empty once the board is solved): the guesses' first choice.
     #[inline(always)]
     pub fn propagate(&mut self, depth: Depth) -> Result<[u32; 3], Contradiction> {
+        match depth {
+            Depth::Rows => self.settle::<false>(depth),
+            _ => self.settle::<true>(depth),
+        }
+    }
+
+    /// [`Board::propagate`], tracking the words the stack pass needs when `V` (which
+    /// every depth but [`Depth::Rows`] needs).
+    #[inline(always)]
+    fn settle<const V: bool>(&mut self, depth: Depth) -> Result<[u32; 3], Contradiction> {
+        debug_assert!(
+            V || depth == Depth::Rows,
+            "untracked words stop at the rows"
+        );
         let mut bivalue = [0u32; 3];
         loop {
             while self.dirty != 0 {
@@ -375,11 +414,11 @@ impl Board {
                     while (self.dirty >> (9 * b)) & 0x1ff != 0 {
                         let d = ((self.dirty >> (9 * b)) & 0x1ff).trailing_zeros() as usize;
                         self.dirty &= !(1 << (9 * b + d));
-                        self.update_band(b, d)?;
+                        self.update_band::<V>(b, d)?;
                     }
                 }
             }
-            if self.naked_singles(&mut bivalue)? {
+            if self.naked_singles::<V>(&mut bivalue)? {
                 continue;
             }
             if self.is_solved() || depth == Depth::Rows {
@@ -402,7 +441,7 @@ impl Board {
 
     /// The band update of word `i`: layout rule, then new row singles become placements.
     #[inline(always)]
-    fn update_band(&mut self, b: usize, d: usize) -> Result<(), Contradiction> {
+    fn update_band<const V: bool>(&mut self, b: usize, d: usize) -> Result<(), Contradiction> {
         let i = 9 * b + d;
         let mut w = self.cand[i];
         let minis = minirows(w);
@@ -410,12 +449,13 @@ impl Board {
         if w == 0 {
             return Err(Contradiction);
         }
-        let changed = ((w != self.cand[i]) as u32) << i;
-        self.vdirty |= changed;
+        if V {
+            self.vdirty |= ((w != self.cand[i]) as u32) << i;
+        }
         self.cand[i] = w;
         let placed = w & single_rows(w) & !self.solved[b];
         if placed != 0 {
-            self.commit(d, b, placed);
+            self.commit::<V>(d, b, placed);
         }
         Ok(())
     }
@@ -423,7 +463,10 @@ impl Board {
     /// Cells with one candidate left become placements; `Ok(true)` when there were any.
     /// Counting the candidates, it also keeps the open cells with two in `bivalue`.
     #[inline(always)]
-    fn naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Result<bool, Contradiction> {
+    fn naked_singles<const V: bool>(
+        &mut self,
+        bivalue: &mut [u32; 3],
+    ) -> Result<bool, Contradiction> {
         let mut found = false;
         for (b, pairs) in bivalue.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
@@ -443,7 +486,7 @@ impl Board {
                 for d in 0..9 {
                     let s = singles & self.cand[9 * b + d];
                     if s != 0 {
-                        self.commit(d, b, s);
+                        self.commit::<V>(d, b, s);
                     }
                 }
             }
@@ -477,7 +520,7 @@ impl Board {
             for b in 0..3 {
                 let kept = w[b] & COLUMN_CELLS[allowed[b] as usize];
                 changed |= kept != w[b];
-                self.set(9 * b + d, kept);
+                self.set::<true>(9 * b + d, kept);
             }
         }
         Ok(changed)
@@ -508,7 +551,7 @@ impl Board {
                         let i = 9 * b + d;
                         let kept = self.cand[i] & !MINIROW_CELLS[out];
                         changed = true;
-                        self.set(i, kept);
+                        self.set::<true>(i, kept);
                         minis[d] &= !out;
                     }
                 }
@@ -523,7 +566,7 @@ impl Board {
                     let i = 9 * b + d;
                     let kept = self.cand[i] & MINIROW_CELLS[keep];
                     changed |= kept != self.cand[i];
-                    self.set(i, kept);
+                    self.set::<true>(i, kept);
                 }
             }
         }
@@ -560,7 +603,7 @@ impl Board {
                     for b in 0..3 {
                         let cols = (out >> (9 * b)) & 0x1ff;
                         let i = 9 * b + d;
-                        self.set(i, self.cand[i] & !COLUMN_CELLS[cols as usize]);
+                        self.set::<true>(i, self.cand[i] & !COLUMN_CELLS[cols as usize]);
                     }
                     changed = true;
                     maps[d] &= !out;
@@ -585,7 +628,7 @@ impl Board {
                 let i = 9 * b + d;
                 let kept = self.cand[i] & !out;
                 changed |= kept != self.cand[i];
-                self.set(i, kept);
+                self.set::<true>(i, kept);
             }
         }
         Ok(changed)
@@ -640,14 +683,14 @@ impl Board {
         let minis = PERM_MINIS[p];
         if unit < 3 {
             let i = 9 * unit + d;
-            self.set(i, self.cand[i] & MINIROW_CELLS[minis as usize]);
+            self.set::<true>(i, self.cand[i] & MINIROW_CELLS[minis as usize]);
         } else {
             let s = unit - 3;
             for b in 0..3 {
                 let allowed = ((minis as u32 >> (3 * b)) & 7) << (3 * s);
                 let cols = (0x1ff & !(7 << (3 * s))) | allowed;
                 let i = 9 * b + d;
-                self.set(i, self.cand[i] & COLUMN_CELLS[cols as usize]);
+                self.set::<true>(i, self.cand[i] & COLUMN_CELLS[cols as usize]);
             }
         }
     }

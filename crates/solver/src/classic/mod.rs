@@ -104,7 +104,7 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
         return counted;
     };
     if let Some((cell, digit)) = query.exclude {
-        start.eliminate(digit as usize - 1, cell / 27, 1 << (cell % 27));
+        start.eliminate::<true>(digit as usize - 1, cell / 27, 1 << (cell % 27));
     }
     // Boards waiting to be searched: at most 5 per guess, and each guess fixes a cell or
     // three minirows, so the stack stays small.
@@ -141,16 +141,10 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
             if quick || counted.guesses < cell_guesses {
                 let (band, cell, digit, digits) = board.choose(bivalue, quick);
                 counted.guesses += 1;
-                let mut other = board;
-                match digits & !(1 << digit) {
-                    // A bivalue cell: the other branch holds its other digit.
-                    rest if rest.is_power_of_two() => {
-                        other.commit(rest.trailing_zeros() as usize, band, cell)
-                    }
-                    _ => other.eliminate(digit, band, cell),
-                }
-                stack.push(other);
-                board.commit(digit, band, cell);
+                stack.push(match depth {
+                    Depth::Rows => board.split::<false>(digit, band, cell, digits),
+                    _ => board.split::<true>(digit, band, cell, digits),
+                });
             } else {
                 let (unit, digit, mut layouts) = board.choose_layout();
                 let first = layouts.trailing_zeros() as usize;
