@@ -323,8 +323,23 @@ impl Board {
     /// propagation stops at the rows: see [`Depth::Rows`]).
     #[inline(always)]
     fn set<const V: bool>(&mut self, i: usize, word: u32) {
+        let changed = self.put(i, word);
+        self.mark::<V>(changed);
+    }
+
+    /// Sets word `i`, returning its bit if it changed (to [`Board::mark`], once for a
+    /// batch of words: the marks are read and written in memory, so one write per batch
+    /// is cheaper than one per word).
+    #[inline(always)]
+    fn put(&mut self, i: usize, word: u32) -> u32 {
         let changed = ((word != self.cand[i]) as u32) << i;
         self.cand[i] = word;
+        changed
+    }
+
+    /// Marks the words `changed` (bit `i` for word `i`) as [`Board::set`] does.
+    #[inline(always)]
+    fn mark<const V: bool>(&mut self, changed: u32) {
         self.dirty |= changed;
         if V {
             self.vdirty |= changed;
@@ -355,15 +370,13 @@ impl Board {
         let own_new = own & !peers;
         band[d] = own_new;
         changed = (changed & !(1 << d)) | ((own_new != own) as u32) << d;
-        self.dirty |= changed << (9 * b);
-        if V {
-            self.vdirty |= changed << (9 * b);
-        }
+        let mut changed = changed << (9 * b);
         let cols = !COLUMN_CELLS[columns(cells) as usize];
         for other in OTHER_BANDS[b] {
             let i = 9 * other + d;
-            self.set::<V>(i, self.cand[i] & cols);
+            changed |= self.put(i, self.cand[i] & cols);
         }
+        self.mark::<V>(changed);
     }
 
     /// Removes digit `d` from `cells` of band `b` (`V`: see [`Board::set`]).
@@ -501,7 +514,7 @@ impl Board {
         let mut digits = (self.vdirty | self.vdirty >> 9 | self.vdirty >> 18) & 0x1ff;
         self.tdirty |= self.vdirty;
         self.vdirty = 0;
-        let mut changed = false;
+        let mut changed = 0;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -518,12 +531,11 @@ impl Board {
                 }
             }
             for b in 0..3 {
-                let kept = w[b] & COLUMN_CELLS[allowed[b] as usize];
-                changed |= kept != w[b];
-                self.set::<true>(9 * b + d, kept);
+                changed |= self.put(9 * b + d, w[b] & COLUMN_CELLS[allowed[b] as usize]);
             }
         }
-        Ok(changed)
+        self.mark::<true>(changed);
+        Ok(changed != 0)
     }
 
     /// Minirows whose three cells have only three digits between them: each of those
@@ -533,6 +545,7 @@ impl Board {
     #[inline(always)]
     fn minirow_triples(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
+        let mut marks = 0;
         let bands = self.tdirty;
         self.tdirty = 0;
         for b in (0..3).filter(|b| (bands >> (9 * b)) & 0x1ff != 0) {
@@ -551,7 +564,7 @@ impl Board {
                         let i = 9 * b + d;
                         let kept = self.cand[i] & !MINIROW_CELLS[out];
                         changed = true;
-                        self.set::<true>(i, kept);
+                        marks |= self.put(i, kept);
                         minis[d] &= !out;
                     }
                 }
@@ -566,10 +579,11 @@ impl Board {
                     let i = 9 * b + d;
                     let kept = self.cand[i] & MINIROW_CELLS[keep];
                     changed |= kept != self.cand[i];
-                    self.set::<true>(i, kept);
+                    marks |= self.put(i, kept);
                 }
             }
         }
+        self.mark::<true>(marks);
         Ok(changed)
     }
 
@@ -590,6 +604,7 @@ impl Board {
         }
         let triples = Tally::of(maps).exactly_three();
         let mut changed = false;
+        let mut marks = 0;
         // Hidden side: digits forced into a minicolumn (alone in their column).
         let forced = maps.map(|m| {
             let (x0, x1, x2) = (m & 0x1ff, (m >> 9) & 0x1ff, m >> 18);
@@ -603,7 +618,7 @@ impl Board {
                     for b in 0..3 {
                         let cols = (out >> (9 * b)) & 0x1ff;
                         let i = 9 * b + d;
-                        self.set::<true>(i, self.cand[i] & !COLUMN_CELLS[cols as usize]);
+                        marks |= self.put(i, self.cand[i] & !COLUMN_CELLS[cols as usize]);
                     }
                     changed = true;
                     maps[d] &= !out;
@@ -611,6 +626,7 @@ impl Board {
             }
         }
         if triples == 0 {
+            self.mark::<true>(marks);
             return Ok(changed);
         }
         for (d, &m) in maps.iter().enumerate() {
@@ -628,9 +644,10 @@ impl Board {
                 let i = 9 * b + d;
                 let kept = self.cand[i] & !out;
                 changed |= kept != self.cand[i];
-                self.set::<true>(i, kept);
+                marks |= self.put(i, kept);
             }
         }
+        self.mark::<true>(marks);
         Ok(changed)
     }
 
