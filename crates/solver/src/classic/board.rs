@@ -422,13 +422,14 @@ impl Board {
         );
         let mut bivalue = [0u32; 3];
         loop {
+            // The dirty words in rounds: those marked during a round wait for the next
+            // (one may then be updated twice: cheaper than clearing marks word by word).
             while self.dirty != 0 {
-                for b in 0..3 {
-                    while (self.dirty >> (9 * b)) & 0x1ff != 0 {
-                        let d = ((self.dirty >> (9 * b)) & 0x1ff).trailing_zeros() as usize;
-                        self.dirty &= !(1 << (9 * b + d));
-                        self.update_band::<V>(b, d)?;
-                    }
+                let mut round = std::mem::take(&mut self.dirty);
+                while round != 0 {
+                    let i = round.trailing_zeros() as usize;
+                    round &= round - 1;
+                    self.update_band::<V>(i / 9, i % 9)?;
                 }
             }
             if self.naked_singles::<V>(&mut bivalue)? {
