@@ -426,10 +426,14 @@ impl Board {
             // (one may then be updated twice: cheaper than clearing marks word by word).
             while self.dirty != 0 {
                 let mut round = std::mem::take(&mut self.dirty);
+                let mut narrowed = 0;
                 while round != 0 {
                     let i = round.trailing_zeros() as usize;
                     round &= round - 1;
-                    self.update_band::<V>(i / 9, i % 9)?;
+                    narrowed |= self.update_band::<V>(i / 9, i % 9)?;
+                }
+                if V {
+                    self.vdirty |= narrowed;
                 }
             }
             if self.naked_singles::<V>(&mut bivalue)? {
@@ -454,8 +458,10 @@ impl Board {
     }
 
     /// The band update of word `i`: layout rule, then new row singles become placements.
+    /// Returns the word's bit if the layout rule narrowed it (for the stack pass's marks,
+    /// which the caller writes once a round).
     #[inline(always)]
-    fn update_band<const V: bool>(&mut self, b: usize, d: usize) -> Result<(), Contradiction> {
+    fn update_band<const V: bool>(&mut self, b: usize, d: usize) -> Result<u32, Contradiction> {
         let i = 9 * b + d;
         let mut w = self.cand[i];
         let minis = minirows(w);
@@ -463,15 +469,12 @@ impl Board {
         if w == 0 {
             return Err(Contradiction);
         }
-        if V {
-            self.vdirty |= ((w != self.cand[i]) as u32) << i;
-        }
-        self.cand[i] = w;
+        let narrowed = self.put(i, w);
         let placed = w & single_rows(w) & !self.solved[b];
         if placed != 0 {
             self.commit::<V>(d, b, placed);
         }
-        Ok(())
+        Ok(narrowed)
     }
 
     /// Cells with one candidate left become placements; `Ok(true)` when there were any.
