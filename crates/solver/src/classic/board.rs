@@ -369,8 +369,7 @@ impl Board {
         }
         let own_new = own & !peers;
         band[d] = own_new;
-        changed = (changed & !(1 << d)) | ((own_new != own) as u32) << d;
-        let mut changed = changed << (9 * b);
+        let mut changed = ((changed & !(1 << d)) | ((own_new != own) as u32) << d) << (9 * b);
         let cols = !COLUMN_CELLS[columns(cells) as usize];
         for other in OTHER_BANDS[b] {
             let i = 9 * other + d;
