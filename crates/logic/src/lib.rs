@@ -26,6 +26,7 @@ mod engine;
 mod memo;
 pub mod rating;
 pub mod render;
+pub mod se;
 mod step;
 mod technique;
 mod techniques;

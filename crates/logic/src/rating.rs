@@ -94,6 +94,11 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
     }
 }
 
+/// The SE rating of `step` taken on `before` (its direct forms included).
+pub(crate) fn step_rating(before: &Board, step: &Step) -> f32 {
+    direct_se(before, step).unwrap_or_else(|| step_se(step))
+}
+
 /// The lowest rating of a chain step (a closed single-digit loop), in tenths: every
 /// rating from here up is a chain length away.
 pub const CHAIN_MIN_TENTHS: u32 = 65;
