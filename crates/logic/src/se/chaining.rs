@@ -16,7 +16,7 @@
 
 use std::collections::VecDeque;
 
-use super::grid::{Grid9, CELL_POS, CELL_REGIONS, REGION_CELLS};
+use super::grid::{Grid9, CELL_REGIONS};
 use super::rules;
 
 /// No potential (an index).
@@ -57,11 +57,15 @@ pub(crate) struct Nested {
 }
 
 /// One propagation: its potentials, with the "on" and "off" sets in insertion order.
+/// Runs are pooled by their rule (`Chainer::recycle`): `at` is cleared entry by entry.
 pub(crate) struct Run {
     pots: Vec<Pot>,
     parents: Vec<u32>,
-    /// By key (`2 * (9 * cell + digit) + on`): the potential in the sets, or `NONE`.
+    /// By key (`2 * (9 * cell + digit) + on`): the potential in the sets (valid where
+    /// `set` has it).
     at: Vec<u32>,
+    /// The sets as bits: `set[on][digit]`, bit cell.
+    set: [[u128; 9]; 2],
     /// The sets, in insertion order.
     pub ons: Vec<u32>,
     pub offs: Vec<u32>,
@@ -74,17 +78,50 @@ fn key(cell: usize, digit: usize, on: bool) -> usize {
     2 * (9 * cell + digit) + on as usize
 }
 
+/// Marks by generation: `seen[k] == stamp` once `k` is seen in the current walk.
+pub(crate) struct Marks {
+    seen: Vec<u32>,
+    stamp: u32,
+    todo: Vec<u32>,
+}
+
+impl Marks {
+    pub fn new() -> Marks {
+        Marks {
+            seen: vec![0; 2 * 729],
+            stamp: 0,
+            todo: Vec::new(),
+        }
+    }
+
+    fn next(&mut self) {
+        self.stamp += 1;
+        self.todo.clear();
+    }
+}
+
 impl Run {
     fn new() -> Run {
         Run {
             pots: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
             at: vec![NONE; 2 * 729],
+            set: [[0; 9]; 2],
             ons: Vec::new(),
             offs: Vec::new(),
             nested: Vec::new(),
             contradiction: None,
         }
+    }
+
+    fn reset(&mut self) {
+        self.set = [[0; 9]; 2];
+        self.pots.clear();
+        self.parents.clear();
+        self.ons.clear();
+        self.offs.clear();
+        self.nested.clear();
+        self.contradiction = None;
     }
 
     /// A new potential (not yet in the sets).
@@ -105,6 +142,7 @@ impl Run {
     fn insert(&mut self, p: u32) {
         let pot = self.pots[p as usize];
         self.at[key(pot.cell as usize, pot.digit as usize, pot.on)] = p;
+        self.set[pot.on as usize][pot.digit as usize] |= 1 << pot.cell;
         if pot.on {
             self.ons.push(p);
         } else {
@@ -113,14 +151,20 @@ impl Run {
     }
 
     /// The potential of `(cell, digit, on)` in the sets.
+    #[inline]
     pub fn get(&self, cell: usize, digit: usize, on: bool) -> Option<u32> {
-        match self.at[key(cell, digit, on)] {
-            NONE => None,
-            p => Some(p),
-        }
+        self.has(cell, digit, on)
+            .then(|| self.at[key(cell, digit, on)])
+    }
+
+    /// Is `(cell, digit, on)` in the sets?
+    #[inline]
+    pub fn has(&self, cell: usize, digit: usize, on: bool) -> bool {
+        self.set[on as usize][digit] >> cell & 1 != 0
     }
 
     /// `(cell, digit, on)` of potential `p`.
+    #[inline]
     pub fn what(&self, p: u32) -> (usize, usize, bool) {
         let pot = &self.pots[p as usize];
         (pot.cell as usize, pot.digit as usize, pot.on)
@@ -133,19 +177,17 @@ impl Run {
 
     /// The distinct potentials `p` rests on, itself included, and the distinct inner
     /// hints among them (added to `nested`).
-    pub fn ancestors(&self, p: u32, seen: &mut Vec<u32>, stamp: u32, nested: &mut Vec<Nested>) -> u32 {
-        if seen.len() < 2 * 729 {
-            seen.resize(2 * 729, 0);
-        }
+    pub fn ancestors(&self, p: u32, marks: &mut Marks, nested: &mut Vec<Nested>) -> u32 {
+        marks.next();
         let mut count = 0;
-        let mut todo = vec![p];
-        while let Some(q) = todo.pop() {
+        marks.todo.push(p);
+        while let Some(q) = marks.todo.pop() {
             let pot = &self.pots[q as usize];
             let k = key(pot.cell as usize, pot.digit as usize, pot.on);
-            if seen[k] == stamp {
+            if marks.seen[k] == marks.stamp {
                 continue;
             }
-            seen[k] = stamp;
+            marks.seen[k] = marks.stamp;
             count += 1;
             if pot.nested != NONE {
                 let n = self.nested[pot.nested as usize];
@@ -153,7 +195,7 @@ impl Run {
                     nested.push(n);
                 }
             }
-            todo.extend_from_slice(self.parents_of(q));
+            marks.todo.extend_from_slice(self.parents_of(q));
         }
         count
     }
@@ -165,20 +207,20 @@ impl Run {
     pub fn rule_parents(
         &self,
         target: u32,
-        initial: &Grid9,
-        current: &Grid9,
+        (initial, current): (&Grid9, &Grid9),
         start_cause: Option<Cause>,
+        marks: &mut Marks,
         out: &mut Vec<(u8, u8)>,
     ) {
-        let mut seen = vec![false; 2 * 729];
-        let mut todo = vec![target];
-        while let Some(q) = todo.pop() {
+        marks.next();
+        marks.todo.push(target);
+        while let Some(q) = marks.todo.pop() {
             let pot = &self.pots[q as usize];
             let k = key(pot.cell as usize, pot.digit as usize, pot.on);
-            if seen[k] {
+            if marks.seen[k] == marks.stamp {
                 continue;
             }
-            seen[k] = true;
+            marks.seen[k] = marks.stamp;
             let cause = match pot.cause {
                 Cause::Start => start_cause,
                 c => Some(c),
@@ -194,19 +236,28 @@ impl Run {
                         }
                     }
                     Some(Cause::Hidden(r)) => {
-                        for &c in &REGION_CELLS[r as usize] {
-                            let c = c as usize;
-                            if initial.has(c, digit) && !current.has(c, digit) {
-                                push_unique(out, (c as u8, digit as u8));
-                            }
+                        let gone = initial.places(r as usize, digit) & !current.places(r as usize, digit);
+                        for c in bits(gone) {
+                            push_unique(out, (c as u8, digit as u8));
                         }
                     }
                     _ => {}
                 }
             }
-            todo.extend_from_slice(self.parents_of(q));
+            marks.todo.extend_from_slice(self.parents_of(q));
         }
     }
+}
+
+/// The cells of a cell set, in order.
+pub(crate) fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
 }
 
 fn push_unique(out: &mut Vec<(u8, u8)>, x: (u8, u8)) {
@@ -251,16 +302,21 @@ impl Hint {
 }
 
 /// One of SE's chaining rules.
-#[derive(Clone, Debug)]
 pub(crate) struct Chainer {
     pub multiple: bool,
     pub dynamic: bool,
     pub nishio: bool,
     pub level: u8,
-    /// The inner chaining rules of levels 2 and up (built on first use), and the last
-    /// grid each was asked about with its hints.
+    /// The inner chaining rules: static (levels 2 and 3) or dynamic (4 and 5), built on
+    /// first use.
+    statics: Option<Box<Static>>,
     inner: Option<Vec<Chainer>>,
+    /// The last grid (and outer grid) asked about, with its hints (SE's `lastGrid`).
     last: Option<(Grid9, Option<Grid9>, Vec<Hint>)>,
+    /// Runs to reuse, and the queues of a propagation.
+    pool: Vec<Run>,
+    queues: (VecDeque<u32>, VecDeque<u32>),
+    made: Vec<u32>,
 }
 
 impl Chainer {
@@ -270,8 +326,12 @@ impl Chainer {
             dynamic,
             nishio,
             level,
+            statics: None,
             inner: None,
             last: None,
+            pool: Vec::new(),
+            queues: (VecDeque::new(), VecDeque::new()),
+            made: Vec::new(),
         }
     }
 
@@ -286,6 +346,11 @@ impl Chainer {
         }
     }
 
+    fn recycle(&mut self, mut run: Run) {
+        run.reset();
+        self.pool.push(run);
+    }
+
     /// The hints of this rule on `grid`, best first (SE's order: rating, complexity,
     /// kind, then the order found). `outer`: for an inner rule, the grid the outer
     /// chain started from (the hints then carry their rule parents).
@@ -295,175 +360,95 @@ impl Chainer {
                 return hints.clone();
             }
         }
-        let mut hints = if self.multiple || self.dynamic {
-            self.multiple_chains(grid, outer)
-        } else {
-            self.forcing_chains(grid, outer)
+        let mut ctx = Ctx {
+            grid,
+            outer,
+            marks: Marks::new(),
+            base: self.base(),
+            out: Vec::new(),
         };
-        hints.sort_by_key(|h| (h.tenths(), h.complexity, h.kind));
-        // Drop repeats (SE keeps hints in a linked set: equal eliminations are one hint).
-        let mut out: Vec<Hint> = Vec::with_capacity(hints.len());
-        for h in hints {
-            if !out
-                .iter()
-                .any(|o| o.removes == h.removes && o.places == h.places)
-            {
-                out.push(h);
-            }
-        }
+        self.multiple_chains(&mut ctx);
+        let out = best_first(ctx.out);
         self.last = Some((*grid, outer.copied(), out.clone()));
         out
     }
 
-    /// SE's "Forcing Chains & Cycles" (static, one candidate at a time), approximated:
-    /// a candidate whose assumption (on, or off) reaches its own negation through static
-    /// links. (SE also lists cycles; their eliminations are such chains too, with other
-    /// lengths.)
-    fn forcing_chains(&mut self, grid: &Grid9, outer: Option<&Grid9>) -> Vec<Hint> {
-        let mut result = Vec::new();
-        let mut work = *grid;
-        let (mut seen, mut stamp) = (Vec::new(), 0u32);
-        for cell in 0..81 {
-            let cands = grid.cands[cell];
-            if grid.value[cell] != 0 || cands.count_ones() < 2 {
-                continue;
-            }
-            for d in (0..9).filter(|&d| cands >> d & 1 != 0) {
-                for on in [true, false] {
-                    let run = self.chain(&mut work, cell, d, on);
-                    let Some((a, b)) = run.contradiction else { continue };
-                    let target = if on { b } else { a };
-                    if run.what(target) != (cell, d, !on) {
-                        continue;
-                    }
-                    let mut ctx = Ctx {
-                        grid,
-                        outer,
-                        seen: &mut seen,
-                        stamp: &mut stamp,
-                        base: 70,
-                    };
-                    result.push(ctx.hint(&[(&run, target)], (cell, d), !on, Kind::Double, None));
-                }
-            }
-        }
-        result
-    }
-
     /// SE's multiple-chains search: every candidate of each open cell assumed on, then
-    /// off (contradictions, doubles), the regions it starts, then the cell.
-    fn multiple_chains(&mut self, grid: &Grid9, outer: Option<&Grid9>) -> Vec<Hint> {
-        let mut result = Vec::new();
+    /// off (contradictions, doubles), the regions it starts, then the cell. A
+    /// candidate's "on" run serves all three, so each is made once.
+    fn multiple_chains(&mut self, ctx: &mut Ctx) {
+        let grid = ctx.grid;
         let mut work = *grid;
-        let mut seen = Vec::new();
-        let mut stamp = 0u32;
+        let mut ons = OnRuns {
+            slot: vec![NONE; 729],
+            runs: Vec::new(),
+        };
         for cell in 0..81 {
             let cands = grid.cands[cell];
             let n = cands.count_ones();
             if grid.value[cell] != 0 || !(n > 2 || (n > 1 && self.dynamic)) {
                 continue;
             }
-            let mut per_digit: Vec<(usize, Run)> = Vec::new();
             for d in (0..9).filter(|&d| cands >> d & 1 != 0) {
-                let on = self.chain(&mut work, cell, d, true);
+                let on = ons.ensure(self, &mut work, cell, d);
                 let off = self.chain(&mut work, cell, d, false);
-                let double = n >= 3 && !self.nishio && self.dynamic;
-                let contradiction = self.dynamic || self.nishio;
-                let mut ctx = Ctx {
-                    grid,
-                    outer,
-                    seen: &mut seen,
-                    stamp: &mut stamp,
-                    base: self.base(),
-                };
-                if contradiction {
+                let on = &ons.runs[on];
+                if self.dynamic || self.nishio {
                     if let Some((a, b)) = on.contradiction {
-                        result.push(ctx.binary(&[(&on, a), (&on, b)], (cell, d), false, Kind::Contradiction));
+                        ctx.hint(&[(on, a), (on, b)], (cell, d), false, Kind::Contradiction, None);
                     }
                     if let Some((a, b)) = off.contradiction {
-                        result.push(ctx.binary(&[(&off, a), (&off, b)], (cell, d), true, Kind::Contradiction));
+                        ctx.hint(&[(&off, a), (&off, b)], (cell, d), true, Kind::Contradiction, None);
                     }
                 }
-                if double {
-                    for &p in &on.ons {
-                        let (c, v, _) = on.what(p);
-                        if let Some(q) = off.get(c, v, true) {
-                            result.push(ctx.binary(&[(&on, p), (&off, q)], (c, v), true, Kind::Double));
-                        }
-                    }
-                    for &p in &on.offs {
-                        let (c, v, _) = on.what(p);
-                        if let Some(q) = off.get(c, v, false) {
-                            result.push(ctx.binary(&[(&on, p), (&off, q)], (c, v), false, Kind::Double));
+                if n >= 3 && !self.nishio && self.dynamic {
+                    for (list, state) in [(&on.ons, true), (&on.offs, false)] {
+                        for &p in list {
+                            let (c, v, _) = on.what(p);
+                            if let Some(q) = off.get(c, v, state) {
+                                ctx.hint(&[(on, p), (&off, q)], (c, v), state, Kind::Double, None);
+                            }
                         }
                     }
                 }
+                self.recycle(off);
                 if !self.nishio {
-                    let mut ctx = Ctx {
-                        grid,
-                        outer,
-                        seen: &mut seen,
-                        stamp: &mut stamp,
-                        base: self.base(),
-                    };
-                    self.region_chains(&mut work, &mut ctx, cell, d, &on, &mut result);
+                    self.region_chains(&mut work, ctx, &mut ons, cell, d);
                 }
-                per_digit.push((d, on));
             }
             if !self.nishio && (n == 2 || (self.multiple && n > 2)) {
-                let mut ctx = Ctx {
-                    grid,
-                    outer,
-                    seen: &mut seen,
-                    stamp: &mut stamp,
-                    base: self.base(),
-                };
-                let runs: Vec<&Run> = per_digit.iter().map(|(_, r)| r).collect();
+                let runs: Vec<&Run> = (0..9)
+                    .filter(|&d| cands >> d & 1 != 0)
+                    .map(|d| &ons.runs[ons.slot[9 * cell + d] as usize])
+                    .collect();
                 for on in [true, false] {
-                    ctx.common(&runs, on, Kind::Cell, Some(Cause::NakedSingle), &mut result);
+                    ctx.common(&runs, on, Kind::Cell, Some(Cause::NakedSingle));
                 }
             }
         }
-        result
+        for run in ons.runs {
+            self.recycle(run);
+        }
     }
 
     /// Region forcing from `cell`, `d`: for each region of the cell where `d` has two
     /// places (more when multiple), if the cell is its first, every place assumed on.
-    fn region_chains(
-        &mut self,
-        work: &mut Grid9,
-        ctx: &mut Ctx,
-        cell: usize,
-        d: usize,
-        on: &Run,
-        result: &mut Vec<Hint>,
-    ) {
-        let grid = ctx.grid;
-        for (k, &r) in CELL_REGIONS[cell].iter().enumerate() {
-            let places = grid.positions(r as usize, d);
+    fn region_chains(&mut self, work: &mut Grid9, ctx: &mut Ctx, ons: &mut OnRuns, cell: usize, d: usize) {
+        for &r in &CELL_REGIONS[cell] {
+            let places = ctx.grid.places(r as usize, d);
             let n = places.count_ones();
-            if !(n == 2 || (self.multiple && n > 2)) {
+            if !(n == 2 || (self.multiple && n > 2)) || places.trailing_zeros() as usize != cell {
                 continue;
             }
-            if places.trailing_zeros() != CELL_POS[cell][k] as u32 {
-                continue;
+            // The runs in the region's order of places (the cell is the first).
+            for c in bits(places) {
+                ons.ensure(self, work, c, d);
             }
-            let others: Vec<Run> = (0..9)
-                .filter(|&i| places >> i & 1 != 0 && REGION_CELLS[r as usize][i] as usize != cell)
-                .map(|i| self.chain(work, REGION_CELLS[r as usize][i] as usize, d, true))
+            let runs: Vec<&Run> = bits(places)
+                .map(|c| &ons.runs[ons.slot[9 * c + d] as usize])
                 .collect();
-            // The runs in the region's order of places.
-            let mut ordered: Vec<&Run> = Vec::new();
-            let mut rest = others.iter();
-            for i in (0..9).filter(|&i| places >> i & 1 != 0) {
-                if REGION_CELLS[r as usize][i] as usize == cell {
-                    ordered.push(on);
-                } else {
-                    ordered.push(rest.next().expect("a run per place"));
-                }
-            }
             for state in [true, false] {
-                ctx.common(&ordered, state, Kind::Region, Some(Cause::Hidden(r)), result);
+                ctx.common(&runs, state, Kind::Region, Some(Cause::Hidden(r)));
             }
         }
     }
@@ -471,17 +456,19 @@ impl Chainer {
     /// Propagates `(cell, digit)` assumed on or off from `grid` (restored after).
     pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Run {
         let source = *grid;
-        let mut run = Run::new();
+        let mut run = self.pool.pop().unwrap_or_else(Run::new);
         let start = run.make(cell, digit, on, Cause::Start, &[]);
         run.insert(start);
-        let (mut ons, mut offs) = (VecDeque::new(), VecDeque::new());
+        let (mut ons, mut offs) = std::mem::take(&mut self.queues);
+        let mut made = std::mem::take(&mut self.made);
+        ons.clear();
+        offs.clear();
         if on {
             ons.push_back(start);
         } else {
             offs.push_back(start);
         }
-        let mut made: Vec<u32> = Vec::with_capacity(32);
-        while !ons.is_empty() || !offs.is_empty() {
+        'run: while !ons.is_empty() || !offs.is_empty() {
             if let Some(p) = ons.pop_front() {
                 made.clear();
                 self.on_to_off(grid, &mut run, p, &mut made);
@@ -489,10 +476,9 @@ impl Chainer {
                     let (c, v, _) = run.what(q);
                     if let Some(o) = run.get(c, v, true) {
                         run.contradiction = Some((o, q));
-                        *grid = source;
-                        return run;
+                        break 'run;
                     }
-                    if run.get(c, v, false).is_none() {
+                    if !run.has(c, v, false) {
                         run.insert(q);
                         offs.push_back(q);
                     }
@@ -502,16 +488,15 @@ impl Chainer {
                 self.off_to_on(grid, &source, &mut run, p, &mut made);
                 if self.dynamic {
                     let (c, v, _) = run.what(p);
-                    grid.cands[c] &= !(1 << v);
+                    grid.remove(c, v);
                 }
                 for &q in &made {
                     let (c, v, _) = run.what(q);
                     if let Some(o) = run.get(c, v, false) {
                         run.contradiction = Some((q, o));
-                        *grid = source;
-                        return run;
+                        break 'run;
                     }
-                    if run.get(c, v, true).is_none() {
+                    if !run.has(c, v, true) {
                         run.insert(q);
                         ons.push_back(q);
                     }
@@ -519,7 +504,7 @@ impl Chainer {
             }
             if ons.is_empty() && offs.is_empty() && self.level > 0 {
                 for (c, v, parents, nested) in self.advanced(grid, &source, &run) {
-                    if run.get(c, v, false).is_none() {
+                    if !run.has(c, v, false) {
                         let q = run.make(c, v, false, Cause::Advanced, &parents);
                         if let Some(n) = nested {
                             run.pots[q as usize].nested = run.nested.len() as u32;
@@ -532,6 +517,8 @@ impl Chainer {
             }
         }
         *grid = source;
+        self.queues = (ons, offs);
+        self.made = made;
         run
     }
 
@@ -539,19 +526,18 @@ impl Chainer {
     /// mode), then the digit's other places in its block, row and column.
     fn on_to_off(&self, grid: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>) {
         let (cell, d, _) = run.what(p);
-        let mut seen = 0u128;
         if !self.nishio {
-            for v in (0..9).filter(|&v| v != d && grid.has(cell, v)) {
+            let others = grid.cands[cell] & !(1 << d);
+            for v in (0..9).filter(|&v| others >> v & 1 != 0) {
                 made.push(run.make(cell, v, false, Cause::NakedSingle, &[p]));
             }
         }
+        let mut seen = 1u128 << cell;
         for &r in &CELL_REGIONS[cell] {
-            for &c in &REGION_CELLS[r as usize] {
-                let c = c as usize;
-                if c != cell && grid.has(c, d) && seen >> c & 1 == 0 {
-                    seen |= 1 << c;
-                    made.push(run.make(c, d, false, Cause::Hidden(r), &[p]));
-                }
+            let rest = grid.places(r as usize, d) & !seen;
+            seen |= rest;
+            for c in bits(rest) {
+                made.push(run.make(c, d, false, Cause::Hidden(r), &[p]));
             }
         }
     }
@@ -561,44 +547,38 @@ impl Chainer {
     /// Dynamic: with the candidates already removed there as hidden parents.
     fn off_to_on(&self, grid: &Grid9, source: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>) {
         let (cell, d, _) = run.what(p);
-        let mut parents: Vec<u32> = Vec::with_capacity(8);
+        let mut parents: [u32; 10] = [0; 10];
         if !self.nishio && grid.cands[cell].count_ones() == 2 {
             let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as usize;
-            parents.clear();
-            parents.push(p);
+            parents[0] = p;
+            let mut n = 1;
             if self.dynamic {
-                for v in 0..9 {
-                    if source.has(cell, v) && !grid.has(cell, v) {
-                        parents.push(run.get(cell, v, false).expect("a removed candidate went off"));
-                    }
+                let gone = source.cands[cell] & !grid.cands[cell];
+                for v in (0..9).filter(|&v| gone >> v & 1 != 0) {
+                    parents[n] = run.get(cell, v, false).expect("a removed candidate went off");
+                    n += 1;
                 }
             }
-            made.push(run.make(cell, other, true, Cause::NakedSingle, &parents));
+            made.push(run.make(cell, other, true, Cause::NakedSingle, &parents[..n]));
         }
         for &r in &CELL_REGIONS[cell] {
-            let places = grid.positions(r as usize, d);
+            let places = grid.places(r as usize, d);
             if places.count_ones() != 2 {
                 continue;
             }
-            let cells = &REGION_CELLS[r as usize];
-            let other = (0..9)
-                .filter(|&i| places >> i & 1 != 0)
-                .map(|i| cells[i] as usize)
-                .find(|&c| c != cell)
-                .expect("two places");
+            let other = (places & !(1 << cell)).trailing_zeros() as usize;
             if made.iter().any(|&q| run.what(q) == (other, d, true)) {
                 continue;
             }
-            parents.clear();
-            parents.push(p);
+            parents[0] = p;
+            let mut n = 1;
             if self.dynamic {
-                let gone = source.positions(r as usize, d) & !places;
-                for i in (0..9).filter(|&i| gone >> i & 1 != 0) {
-                    let c = cells[i] as usize;
-                    parents.push(run.get(c, d, false).expect("a removed place went off"));
+                for c in bits(source.places(r as usize, d) & !places) {
+                    parents[n] = run.get(c, d, false).expect("a removed place went off");
+                    n += 1;
                 }
             }
-            made.push(run.make(other, d, true, Cause::Hidden(r), &parents));
+            made.push(run.make(other, d, true, Cause::Hidden(r), &parents[..n]));
         }
     }
 
@@ -638,9 +618,29 @@ impl Chainer {
             return out;
         }
         let level = self.level;
-        let inner = self.inner.get_or_insert_with(|| inner_rules(level));
-        for rule in inner.iter_mut() {
-            for hint in rule.hints(grid, Some(source)) {
+        let rules: Vec<Vec<Hint>> = if level < 4 {
+            let statics = self.statics.get_or_insert_with(|| Box::new(Static::new()));
+            let first = statics.hints(0, grid, source);
+            if level == 2 || first.iter().any(|h| !h.rule_parents.is_empty()) {
+                vec![first]
+            } else {
+                vec![first, statics.hints(1, grid, source)]
+            }
+        } else {
+            let inner = self.inner.get_or_insert_with(|| inner_rules(level));
+            let mut all = Vec::new();
+            for rule in inner.iter_mut() {
+                let hints = rule.hints(grid, Some(source));
+                let usable = hints.iter().any(|h| !h.rule_parents.is_empty());
+                all.push(hints);
+                if usable {
+                    break;
+                }
+            }
+            all
+        };
+        for hints in rules {
+            for hint in hints {
                 if hint.rule_parents.is_empty() {
                     continue;
                 }
@@ -661,44 +661,193 @@ impl Chainer {
     }
 }
 
-/// The inner chaining rules of a level (SE: levels 2–3 add forcing chains, then
-/// multiple forcing chains; 4 dynamic forcing chains; 5 also level 2).
+/// The "on" runs of one search, each made once: `runs[slot[9 * cell + digit]]`.
+struct OnRuns {
+    slot: Vec<u32>,
+    runs: Vec<Run>,
+}
+
+impl OnRuns {
+    /// The index of the run of `(cell, d)` on, made if need be.
+    fn ensure(&mut self, rule: &mut Chainer, work: &mut Grid9, cell: usize, d: usize) -> usize {
+        let k = 9 * cell + d;
+        if self.slot[k] == NONE {
+            self.slot[k] = self.runs.len() as u32;
+            self.runs.push(rule.chain(work, cell, d, true));
+        }
+        self.slot[k] as usize
+    }
+}
+
+/// Hints in SE's order (rating, complexity, kind, then the order found), each
+/// elimination once (SE keeps hints in a linked set: equal eliminations are one hint).
+fn best_first(mut hints: Vec<Hint>) -> Vec<Hint> {
+    hints.sort_by_key(|h| (h.tenths(), h.complexity, h.kind));
+    let mut out: Vec<Hint> = Vec::with_capacity(hints.len());
+    for h in hints {
+        if !out
+            .iter()
+            .any(|o| o.removes == h.removes && o.places == h.places)
+        {
+            out.push(h);
+        }
+    }
+    out
+}
+
+/// The inner dynamic chaining rules of levels 4 and 5 (SE: dynamic forcing chains, and
+/// at 5 the rule of level 2 too).
 fn inner_rules(level: u8) -> Vec<Chainer> {
-    let mut rules = Vec::new();
-    if level < 4 {
-        if level >= 2 {
-            rules.push(Chainer::new(false, false, false, 0));
-        }
-        if level >= 3 {
-            rules.push(Chainer::new(true, false, false, 0));
-        }
-    } else {
-        rules.push(Chainer::new(true, true, false, 0));
-        if level >= 5 {
-            rules.push(Chainer::new(true, true, false, level - 3));
-        }
+    let mut rules = vec![Chainer::new(true, true, false, 0)];
+    if level >= 5 {
+        rules.push(Chainer::new(true, true, false, level - 3));
     }
     rules
 }
 
-/// What building a hint needs.
+/// The static rules nested in levels 2 and 3: SE's "Forcing Chains & Cycles", then
+/// Multiple Forcing Chains. On one grid both read the same static propagations (every
+/// candidate on, and off), so each is made once.
+pub(crate) struct Static {
+    chainer: Chainer,
+    /// By key: the run of each candidate assumed on or off, on `grid`.
+    runs: Vec<Option<Run>>,
+    grid: Option<Grid9>,
+    /// The hints of each rule for the last (grid, outer grid).
+    last: [Option<(Grid9, Grid9, Vec<Hint>)>; 2],
+}
+
+impl Static {
+    fn new() -> Static {
+        Static {
+            chainer: Chainer::new(true, false, false, 0),
+            runs: (0..2 * 729).map(|_| None).collect(),
+            grid: None,
+            last: [None, None],
+        }
+    }
+
+    /// Starts on `grid`: the runs made on another grid go.
+    fn adopt(&mut self, grid: &Grid9) {
+        if self.grid.as_ref() != Some(grid) {
+            for slot in &mut self.runs {
+                if let Some(run) = slot.take() {
+                    self.chainer.recycle(run);
+                }
+            }
+            self.grid = Some(*grid);
+        }
+    }
+
+    /// Makes sure the run of `(cell, d, on)` on the adopted grid is made.
+    fn ensure(&mut self, cell: usize, d: usize, on: bool) {
+        let k = key(cell, d, on);
+        if self.runs[k].is_none() {
+            let work = self.grid.as_mut().expect("an adopted grid");
+            self.runs[k] = Some(self.chainer.chain(work, cell, d, on));
+        }
+    }
+
+    fn run(&self, cell: usize, d: usize, on: bool) -> &Run {
+        self.runs[key(cell, d, on)].as_ref().expect("an ensured run")
+    }
+
+    /// The hints of rule `which` (0: forcing chains, 1: multiple forcing chains) on
+    /// `grid`, with rule parents against `outer`.
+    fn hints(&mut self, which: usize, grid: &Grid9, outer: &Grid9) -> Vec<Hint> {
+        if let Some((g, o, hints)) = &self.last[which] {
+            if g == grid && o == outer {
+                return hints.clone();
+            }
+        }
+        self.adopt(grid);
+        let open: Vec<usize> = (0..81)
+            .filter(|&c| grid.value[c] == 0 && grid.cands[c].count_ones() >= 2)
+            .collect();
+        let mut ctx = Ctx {
+            grid,
+            outer: Some(outer),
+            marks: Marks::new(),
+            base: if which == 0 { 70 } else { 80 },
+            out: Vec::new(),
+        };
+        if which == 0 {
+            self.forcing(&open, &mut ctx);
+        } else {
+            self.multiple(&open, &mut ctx);
+        }
+        let out = best_first(ctx.out);
+        self.last[which] = Some((*grid, *outer, out.clone()));
+        out
+    }
+
+    /// SE's "Forcing Chains & Cycles", approximated: a candidate whose assumption (on,
+    /// or off) reaches its own negation through static links. (SE also lists cycles;
+    /// their eliminations are such chains too, with other lengths.)
+    fn forcing(&mut self, open: &[usize], ctx: &mut Ctx) {
+        let grid = ctx.grid;
+        for &cell in open {
+            for d in (0..9).filter(|&d| grid.has(cell, d)) {
+                for on in [true, false] {
+                    self.ensure(cell, d, on);
+                    let run = self.run(cell, d, on);
+                    if let Some((a, b)) = run.contradiction {
+                        let target = if on { b } else { a };
+                        if run.what(target) == (cell, d, !on) {
+                            ctx.hint(&[(run, target)], (cell, d), !on, Kind::Double, None);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's Multiple Forcing Chains (static): region forcing from each cell of three
+    /// candidates or more (regions where it is the digit's first place), then the cell.
+    fn multiple(&mut self, open: &[usize], ctx: &mut Ctx) {
+        let grid = ctx.grid;
+        for &cell in open.iter().filter(|&&c| grid.cands[c].count_ones() > 2) {
+            let digits: Vec<usize> = (0..9).filter(|&d| grid.has(cell, d)).collect();
+            for &d in &digits {
+                for &r in &CELL_REGIONS[cell] {
+                    let places = grid.places(r as usize, d);
+                    if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
+                        continue;
+                    }
+                    for c in bits(places) {
+                        self.ensure(c, d, true);
+                    }
+                    let runs: Vec<&Run> = bits(places).map(|c| self.run(c, d, true)).collect();
+                    for state in [true, false] {
+                        ctx.common(&runs, state, Kind::Region, Some(Cause::Hidden(r)));
+                    }
+                }
+            }
+            for &d in &digits {
+                self.ensure(cell, d, true);
+            }
+            let runs: Vec<&Run> = digits.iter().map(|&d| self.run(cell, d, true)).collect();
+            for state in [true, false] {
+                ctx.common(&runs, state, Kind::Cell, Some(Cause::NakedSingle));
+            }
+        }
+    }
+}
+
+/// The hints of one search, and what building them needs.
 struct Ctx<'a> {
     /// The grid searched.
     grid: &'a Grid9,
     /// For an inner rule: the grid the outer chain started from.
     outer: Option<&'a Grid9>,
-    seen: &'a mut Vec<u32>,
-    stamp: &'a mut u32,
+    marks: Marks,
     base: u32,
+    out: Vec<Hint>,
 }
 
 impl Ctx<'_> {
-    /// A hint whose chains end at `targets` (run, potential), concluding `(cell, digit)`
-    /// on (`place`) or off.
-    fn binary(&mut self, targets: &[(&Run, u32)], at: (usize, usize), place: bool, kind: Kind) -> Hint {
-        self.hint(targets, at, place, kind, None)
-    }
-
+    /// Adds the hint whose chains end at `targets` (run, potential), concluding
+    /// `(cell, digit)` on (`place`) or off, if it removes anything.
     fn hint(
         &mut self,
         targets: &[(&Run, u32)],
@@ -706,14 +855,7 @@ impl Ctx<'_> {
         place: bool,
         kind: Kind,
         start_cause: Option<Cause>,
-    ) -> Hint {
-        let mut nested = Vec::new();
-        let mut flat = 0;
-        for &(run, p) in targets {
-            *self.stamp += 1;
-            flat += run.ancestors(p, self.seen, *self.stamp, &mut nested);
-        }
-        let complexity = flat + nested.iter().map(|n| n.complexity).sum::<u32>();
+    ) {
         let removes: Vec<(u8, u8)> = if place {
             (0..9)
                 .filter(|&v| v != digit && self.grid.has(cell, v))
@@ -722,17 +864,26 @@ impl Ctx<'_> {
         } else {
             vec![(cell as u8, digit as u8)]
         };
+        if removes.is_empty() {
+            return;
+        }
+        let mut nested = Vec::new();
+        let mut flat = 0;
+        for &(run, p) in targets {
+            flat += run.ancestors(p, &mut self.marks, &mut nested);
+        }
+        let complexity = flat + nested.iter().map(|n| n.complexity).sum::<u32>();
         let mut rule_parents = Vec::new();
         if let Some(outer) = self.outer {
             for &(run, p) in targets {
-                run.rule_parents(p, outer, self.grid, start_cause, &mut rule_parents);
+                run.rule_parents(p, (outer, self.grid), start_cause, &mut self.marks, &mut rule_parents);
             }
         }
         let mut key = (kind as u64) << 56 | (complexity as u64) << 32;
         for &(c, v) in &removes {
             key = key.wrapping_mul(1_000_003).wrapping_add(9 * c as u64 + v as u64);
         }
-        Hint {
+        self.out.push(Hint {
             kind,
             removes,
             places: place.then_some((cell as u8, digit as u8)),
@@ -740,21 +891,31 @@ impl Ctx<'_> {
             base: self.base,
             rule_parents,
             key,
-        }
+        });
     }
 
     /// Cell or region forcing: what every run of `runs` makes `on` (or off) alike.
-    fn common(&mut self, runs: &[&Run], on: bool, kind: Kind, cause: Option<Cause>, out: &mut Vec<Hint>) {
+    fn common(&mut self, runs: &[&Run], on: bool, kind: Kind, cause: Option<Cause>) {
+        let mut both = runs[0].set[on as usize];
+        for r in &runs[1..] {
+            for (b, s) in both.iter_mut().zip(&r.set[on as usize]) {
+                *b &= s;
+            }
+        }
+        if both.iter().all(|&b| b == 0) {
+            return;
+        }
         let first = runs[0];
         let list = if on { &first.ons } else { &first.offs };
+        let mut targets = Vec::with_capacity(runs.len());
         for &p in list {
             let (c, v, _) = first.what(p);
-            let targets: Option<Vec<(&Run, u32)>> = runs.iter().map(|r| r.get(c, v, on).map(|q| (*r, q))).collect();
-            let Some(targets) = targets else { continue };
-            let hint = self.hint(&targets, (c, v), on, kind, cause);
-            if !hint.removes.is_empty() {
-                out.push(hint);
+            if both[v] >> c & 1 == 0 {
+                continue;
             }
+            targets.clear();
+            targets.extend(runs.iter().map(|r| (*r, r.at[key(c, v, on)])));
+            self.hint(&targets, (c, v), on, kind, cause);
         }
     }
 }

@@ -3,9 +3,11 @@
 //!
 //! ```text
 //! cands[cell]   bit d: digit d + 1 is a candidate (cell = 9 * row + column)
+//! cells[d]      bit cell: the same candidates by digit
 //! value[cell]   0 while open; 1–9 once placed (placed cells have no candidates)
 //! region r      0–8 blocks (row-major), 9–17 rows, 18–26 columns
 //!               cells of a block row-major, of a row left to right, of a column top down
+//!               (in every region, SE's order is the order of the cell numbers)
 //! ```
 
 /// The cells of each region, in SE's order within it.
@@ -38,14 +40,17 @@ pub(crate) static CELL_REGIONS: [[u8; 3]; 81] = {
     t
 };
 
-/// The position of each cell in each of its regions (block, row, column).
-pub(crate) static CELL_POS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        t[c] = [(r % 3 * 3 + col % 3) as u8, col as u8, r as u8];
-        c += 1;
+/// The cells of each region, as a set.
+pub(crate) static REGION_SET: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut k = 0;
+        while k < 9 {
+            t[r] |= 1 << REGION_CELLS[r][k];
+            k += 1;
+        }
+        r += 1;
     }
     t
 };
@@ -54,24 +59,39 @@ pub(crate) static CELL_POS: [[u8; 3]; 81] = {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Grid9 {
     pub cands: [u16; 81],
+    pub cells: [u128; 9],
     pub value: [u8; 81],
 }
 
 impl Grid9 {
+    /// The grid of these candidates and values.
+    pub fn new(cands: [u16; 81], value: [u8; 81]) -> Grid9 {
+        let mut cells = [0u128; 9];
+        for (c, &m) in cands.iter().enumerate() {
+            for (d, set) in cells.iter_mut().enumerate() {
+                *set |= ((m >> d & 1) as u128) << c;
+            }
+        }
+        Grid9 { cands, cells, value }
+    }
+
+    /// Removes candidate `d` from `cell`.
+    #[inline]
+    pub fn remove(&mut self, cell: usize, d: usize) {
+        self.cands[cell] &= !(1 << d);
+        self.cells[d] &= !(1 << cell);
+    }
+
+    /// The cells of region `r` holding `d`.
+    #[inline]
+    pub fn places(&self, r: usize, d: usize) -> u128 {
+        self.cells[d] & REGION_SET[r]
+    }
+
     /// Does `cell` hold digit `d` (0–8) as a candidate?
     #[inline]
     pub fn has(&self, cell: usize, d: usize) -> bool {
         self.cands[cell] >> d & 1 != 0
-    }
-
-    /// The positions (bit k: the region's k-th cell) of digit `d` in region `r`.
-    #[inline]
-    pub fn positions(&self, r: usize, d: usize) -> u16 {
-        let mut m = 0;
-        for (k, &c) in REGION_CELLS[r].iter().enumerate() {
-            m |= (self.cands[c as usize] >> d & 1) << k;
-        }
-        m
     }
 
     /// The number of open cells of region `r`.

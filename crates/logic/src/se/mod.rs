@@ -119,20 +119,17 @@ fn chain_step(board: &mut Board, rules: &mut [Chainer]) -> Option<u32> {
 }
 
 fn grid_of(board: &Board) -> Grid9 {
-    let mut g = Grid9 {
-        cands: [0; 81],
-        value: [0; 81],
-    };
+    let (mut cands, mut value) = ([0u16; 81], [0u8; 81]);
     for cell in board.layout().cells() {
         let i = cell.index();
         match board.value(cell) {
-            Some(d) => g.value[i] = d.get(),
+            Some(d) => value[i] = d.get(),
             None => {
                 for d in board.candidates(cell) {
-                    g.cands[i] |= 1 << d.index();
+                    cands[i] |= 1 << d.index();
                 }
             }
         }
     }
-    g
+    Grid9::new(cands, value)
 }

@@ -5,7 +5,8 @@
 //! grid the chain started from, gone from the working grid). A hint without any held
 //! before the assumption, and is no part of the chain.
 
-use super::grid::{Grid9, REGION_CELLS};
+use super::chaining::bits;
+use super::grid::{Grid9, REGION_CELLS, REGION_SET};
 
 /// One of the four rules.
 #[derive(Clone, Copy, Debug)]
@@ -40,12 +41,13 @@ const BLOCKS: usize = 0;
 const ROWS: usize = 9;
 const COLUMNS: usize = 18;
 
-fn cell_set(r: usize) -> u128 {
-    REGION_CELLS[r].iter().fold(0, |s, &c| s | 1 << c)
+/// The cells of `set` with digit `d` that the chain removed (in `source`, not in `grid`).
+fn removed(grid: &Grid9, source: &Grid9, set: u128, d: usize) -> u128 {
+    source.cells[d] & !grid.cells[d] & set
 }
 
-fn removed(grid: &Grid9, source: &Grid9, cell: usize, d: usize) -> bool {
-    source.has(cell, d) && !grid.has(cell, d)
+fn pairs(set: u128, d: usize) -> impl Iterator<Item = (u8, u8)> {
+    bits(set).map(move |c| (c as u8, d as u8))
 }
 
 /// Pointing (block, then line) and claiming (line, then block): a digit's places in
@@ -54,33 +56,20 @@ fn locking(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
     for (t1, t2) in [(BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS), (ROWS, BLOCKS)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
-                let (r1, r2) = (t1 + i1, t2 + i2);
-                let (s1, s2) = (cell_set(r1), cell_set(r2));
+                let (s1, s2) = (REGION_SET[t1 + i1], REGION_SET[t2 + i2]);
                 if s1 & s2 == 0 {
                     continue;
                 }
                 for d in 0..9 {
-                    let places = REGION_CELLS[r1]
-                        .iter()
-                        .filter(|&&c| grid.has(c as usize, d))
-                        .fold(0u128, |s, &c| s | 1 << c);
+                    let places = grid.cells[d] & s1;
                     if places.count_ones() <= 1 || places & !s2 != 0 {
                         continue;
                     }
-                    let removes: Vec<(u8, u8)> = REGION_CELLS[r2]
-                        .iter()
-                        .filter(|&&c| s1 >> c & 1 == 0 && grid.has(c as usize, d))
-                        .map(|&c| (c, d as u8))
-                        .collect();
-                    if removes.is_empty() {
-                        continue;
+                    let removes = grid.cells[d] & s2 & !s1;
+                    if removes != 0 {
+                        let parents = removed(grid, source, s1 & !s2, d);
+                        out.push((pairs(removes, d).collect(), pairs(parents, d).collect()));
                     }
-                    let parents = REGION_CELLS[r1]
-                        .iter()
-                        .filter(|&&c| s2 >> c & 1 == 0 && removed(grid, source, c as usize, d))
-                        .map(|&c| (c, d as u8))
-                        .collect();
-                    out.push((removes, parents));
                 }
             }
         }
@@ -97,27 +86,28 @@ fn hidden_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
             if grid.empty_cells(r) <= 4 {
                 continue;
             }
+            let set = REGION_SET[r];
+            let places: [u128; 9] = std::array::from_fn(|d| grid.cells[d] & set);
             for a in 0..9 {
+                if places[a].count_ones() <= 1 {
+                    continue;
+                }
                 for b in a + 1..9 {
-                    let (pa, pb) = (grid.positions(r, a), grid.positions(r, b));
-                    if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                    let both = places[a] | places[b];
+                    if places[b].count_ones() <= 1 || both.count_ones() != 2 {
                         continue;
                     }
-                    let both = pa | pb;
                     let pair = 1 << a | 1 << b;
                     let mut removes = Vec::new();
-                    for i in (0..9).filter(|&i| both >> i & 1 != 0) {
-                        let c = REGION_CELLS[r][i] as usize;
-                        for v in (0..9).filter(|&v| pair >> v & 1 == 0 && grid.has(c, v)) {
-                            removes.push((c as u8, v as u8));
-                        }
+                    for c in bits(both) {
+                        let other = grid.cands[c] & !pair;
+                        removes.extend((0..9).filter(|&v| other >> v & 1 != 0).map(|v| (c as u8, v as u8)));
                     }
                     if removes.is_empty() {
                         continue;
                     }
                     let mut parents = Vec::new();
-                    for i in (0..9).filter(|&i| both >> i & 1 == 0) {
-                        let c = REGION_CELLS[r][i] as usize;
+                    for c in bits(set & !both) {
                         for v in [a, b] {
                             if source.has(c, v) {
                                 parents.push((c as u8, v as u8));
@@ -140,30 +130,29 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
             }
             let cells = &REGION_CELLS[r];
             for i in 0..9 {
+                let (ci, a) = (cells[i] as usize, grid.cands[cells[i] as usize]);
+                if a.count_ones() <= 1 {
+                    continue;
+                }
                 for j in i + 1..9 {
-                    let (ci, cj) = (cells[i] as usize, cells[j] as usize);
-                    let (a, b) = (grid.cands[ci], grid.cands[cj]);
-                    if a.count_ones() <= 1 || b.count_ones() <= 1 || (a | b).count_ones() != 2 {
+                    let (cj, b) = (cells[j] as usize, grid.cands[cells[j] as usize]);
+                    if b.count_ones() <= 1 || (a | b).count_ones() != 2 {
                         continue;
                     }
                     let pair = a | b;
+                    let rest = REGION_SET[r] & !(1 << ci) & !(1 << cj);
                     let mut removes = Vec::new();
-                    for (k, &c) in cells.iter().enumerate() {
-                        if k == i || k == j {
-                            continue;
-                        }
-                        for v in (0..9).filter(|&v| pair >> v & 1 != 0 && grid.has(c as usize, v)) {
-                            removes.push((c, v as u8));
-                        }
+                    for c in bits(rest) {
+                        let gone = grid.cands[c] & pair;
+                        removes.extend((0..9).filter(|&v| gone >> v & 1 != 0).map(|v| (c as u8, v as u8)));
                     }
                     if removes.is_empty() {
                         continue;
                     }
                     let mut parents = Vec::new();
                     for c in [ci, cj] {
-                        for v in (0..9).filter(|&v| pair >> v & 1 == 0 && source.has(c, v)) {
-                            parents.push((c as u8, v as u8));
-                        }
+                        let other = source.cands[c] & !pair;
+                        parents.extend((0..9).filter(|&v| other >> v & 1 != 0).map(|v| (c as u8, v as u8)));
                     }
                     out.push((removes, parents));
                 }
@@ -172,44 +161,38 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
     }
 }
 
+/// The cross lines (indices 0–8) a line's cells `set` lie in: rows of a column's
+/// cells, columns of a row's.
+fn cross(set: u128, base: usize) -> u16 {
+    bits(set).fold(0, |m, c| m | 1 << if base == COLUMNS { c / 9 } else { c % 9 })
+}
+
 /// A digit in two lines (columns, then rows) with its places in the same two cross
 /// lines: those lose it elsewhere.
 fn x_wings(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
+    let occurrences: [u32; 9] = std::array::from_fn(|d| grid.occurrences(d));
     for (base, cover) in [(COLUMNS, ROWS), (ROWS, COLUMNS)] {
         for a in 0..9 {
             for b in a + 1..9 {
-                for d in 0..9 {
-                    if grid.occurrences(d) + 4 > 9 {
+                for d in (0..9).filter(|&d| occurrences[d] + 4 <= 9) {
+                    let (pa, pb) = (grid.places(base + a, d), grid.places(base + b, d));
+                    if pa.count_ones() <= 1 || pb.count_ones() <= 1 {
                         continue;
                     }
-                    let (pa, pb) = (grid.positions(base + a, d), grid.positions(base + b, d));
-                    if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
-                        continue;
-                    }
-                    let lines = pa | pb;
-                    let mut removes = Vec::new();
-                    for i in (0..9).filter(|&i| lines >> i & 1 != 0) {
-                        for (k, &c) in REGION_CELLS[cover + i].iter().enumerate() {
-                            if k != a && k != b && grid.has(c as usize, d) {
-                                removes.push((c, d as u8));
-                            }
-                        }
-                    }
-                    if removes.is_empty() {
+                    let lines = cross(pa | pb, base);
+                    if lines.count_ones() != 2 {
                         continue;
                     }
                     let covers = (0..9)
                         .filter(|&i| lines >> i & 1 != 0)
-                        .fold(0u128, |s, i| s | cell_set(cover + i));
-                    let mut parents = Vec::new();
-                    for r in [base + a, base + b] {
-                        for &c in &REGION_CELLS[r] {
-                            if covers >> c & 1 == 0 && removed(grid, source, c as usize, d) {
-                                parents.push((c, d as u8));
-                            }
-                        }
+                        .fold(0u128, |s, i| s | REGION_SET[cover + i]);
+                    let bases = REGION_SET[base + a] | REGION_SET[base + b];
+                    let removes = grid.cells[d] & covers & !bases;
+                    if removes == 0 {
+                        continue;
                     }
-                    out.push((removes, parents));
+                    let parents = removed(grid, source, bases & !covers, d);
+                    out.push((pairs(removes, d).collect(), pairs(parents, d).collect()));
                 }
             }
         }
@@ -225,13 +208,10 @@ mod tests {
         // Digit 1 (index 0) everywhere; the chain removed it from the top block's last
         // two rows, so the block's places are all in row 0: pointing removes the rest
         // of row 0, resting on the six removed places.
-        let source = Grid9 {
-            cands: [0x1ff; 81],
-            value: [0; 81],
-        };
+        let source = Grid9::new([0x1ff; 81], [0; 81]);
         let mut grid = source;
         for c in [9, 10, 11, 18, 19, 20] {
-            grid.cands[c] &= !1;
+            grid.remove(c, 0);
         }
         let found = find(Rule::Locking, &grid, &source);
         let (removes, parents) = found
