@@ -170,6 +170,18 @@ impl Run {
         (pot.cell as usize, pot.digit as usize, pot.on)
     }
 
+    /// Is `what` among `p`'s first ancestors (its first parent, that one's, ...)?
+    fn descends(&self, p: u32, what: (usize, usize, bool)) -> bool {
+        let mut q = p;
+        while let Some(&first) = self.parents_of(q).first() {
+            q = first;
+            if self.what(q) == what {
+                return true;
+            }
+        }
+        false
+    }
+
     fn parents_of(&self, p: u32) -> &[u32] {
         let (from, to) = self.pots[p as usize].parents;
         &self.parents[from as usize..to as usize]
@@ -271,6 +283,9 @@ fn push_unique(out: &mut Vec<(u8, u8)>, x: (u8, u8)) {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(crate) enum Kind {
     Double = 1,
+    /// A forcing chain on one digit (X), or on both kinds of links (XY).
+    ForcingX = 2,
+    ForcingXy = 4,
     Cell = 5,
     Region = 6,
     Contradiction = 7,
@@ -471,7 +486,7 @@ impl Chainer {
         'run: while !ons.is_empty() || !offs.is_empty() {
             if let Some(p) = ons.pop_front() {
                 made.clear();
-                self.on_to_off(grid, &mut run, p, &mut made);
+                Self::on_to_off(grid, &mut run, p, &mut made, !self.nishio);
                 for &q in &made {
                     let (c, v, _) = run.what(q);
                     if let Some(o) = run.get(c, v, true) {
@@ -485,7 +500,7 @@ impl Chainer {
                 }
             } else if let Some(p) = offs.pop_front() {
                 made.clear();
-                self.off_to_on(grid, &source, &mut run, p, &mut made);
+                self.off_to_on(grid, &source, &mut run, p, &mut made, !self.nishio);
                 if self.dynamic {
                     let (c, v, _) = run.what(p);
                     grid.remove(c, v);
@@ -522,11 +537,65 @@ impl Chainer {
         run
     }
 
+    /// SE's static forcing chain from `(cell, d)` on (or off): a breadth-first search
+    /// that does not stop at contradictions, "on" potentials a layer at a time, then
+    /// "off" ones, never back to a potential's own first ancestors. Returns the run and
+    /// the potential where the assumption reaches its own negation, if it does. `y`:
+    /// cells' links too (an XY chain; else one digit, an X chain).
+    pub fn unary(&mut self, grid: &Grid9, cell: usize, d: usize, on: bool, y: bool) -> (Run, Option<u32>) {
+        let mut run = self.pool.pop().unwrap_or_else(Run::new);
+        let start = run.make(cell, d, on, Cause::Start, &[]);
+        run.insert(start);
+        let (mut ons, mut offs) = std::mem::take(&mut self.queues);
+        let mut made = std::mem::take(&mut self.made);
+        ons.clear();
+        offs.clear();
+        if on {
+            ons.push_back(start);
+        } else {
+            offs.push_back(start);
+        }
+        let mut target = None;
+        while !ons.is_empty() || !offs.is_empty() {
+            while let Some(p) = ons.pop_front() {
+                made.clear();
+                Self::on_to_off(grid, &mut run, p, &mut made, y);
+                for &q in &made {
+                    let (c, v, _) = run.what(q);
+                    if on && (c, v) == (cell, d) && target.is_none() {
+                        target = Some(q);
+                    }
+                    if !run.has(c, v, false) && !run.descends(p, (c, v, false)) {
+                        run.insert(q);
+                        offs.push_back(q);
+                    }
+                }
+            }
+            while let Some(p) = offs.pop_front() {
+                made.clear();
+                self.off_to_on(grid, grid, &mut run, p, &mut made, y);
+                for &q in &made {
+                    let (c, v, _) = run.what(q);
+                    if !on && (c, v) == (cell, d) && target.is_none() {
+                        target = Some(q);
+                    }
+                    if !run.has(c, v, true) {
+                        run.insert(q);
+                        ons.push_back(q);
+                    }
+                }
+            }
+        }
+        self.queues = (ons, offs);
+        self.made = made;
+        (run, target)
+    }
+
     /// The "off" consequences of `p` on: the cell's other candidates (not in Nishio
     /// mode), then the digit's other places in its block, row and column.
-    fn on_to_off(&self, grid: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>) {
+    fn on_to_off(grid: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>, cells: bool) {
         let (cell, d, _) = run.what(p);
-        if !self.nishio {
+        if cells {
             let others = grid.cands[cell] & !(1 << d);
             for v in (0..9).filter(|&v| others >> v & 1 != 0) {
                 made.push(run.make(cell, v, false, Cause::NakedSingle, &[p]));
@@ -545,10 +614,10 @@ impl Chainer {
     /// The "on" consequences of `p` off: the cell's other candidate if it had two (not
     /// in Nishio mode), then the digit's other place in each region where it had two.
     /// Dynamic: with the candidates already removed there as hidden parents.
-    fn off_to_on(&self, grid: &Grid9, source: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>) {
+    fn off_to_on(&self, grid: &Grid9, source: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>, cells: bool) {
         let (cell, d, _) = run.what(p);
         let mut parents: [u32; 10] = [0; 10];
-        if !self.nishio && grid.cands[cell].count_ones() == 2 {
+        if cells && grid.cands[cell].count_ones() == 2 {
             let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as usize;
             parents[0] = p;
             let mut n = 1;
@@ -781,21 +850,22 @@ impl Static {
         out
     }
 
-    /// SE's "Forcing Chains & Cycles", approximated: a candidate whose assumption (on,
-    /// or off) reaches its own negation through static links. (SE also lists cycles;
-    /// their eliminations are such chains too, with other lengths.)
+    /// SE's "Forcing Chains & Cycles": static forcing chains on one digit (X), then on
+    /// both kinds of links (XY), from each candidate on and off, to its own negation.
+    /// (SE also lists cycles, whose eliminations such chains reach too, with other
+    /// lengths: not made here.)
     fn forcing(&mut self, open: &[usize], ctx: &mut Ctx) {
         let grid = ctx.grid;
-        for &cell in open {
-            for d in (0..9).filter(|&d| grid.has(cell, d)) {
-                for on in [true, false] {
-                    self.ensure(cell, d, on);
-                    let run = self.run(cell, d, on);
-                    if let Some((a, b)) = run.contradiction {
-                        let target = if on { b } else { a };
-                        if run.what(target) == (cell, d, !on) {
-                            ctx.hint(&[(run, target)], (cell, d), !on, Kind::Double, None);
+        for (y, kind, base) in [(false, Kind::ForcingX, 66), (true, Kind::ForcingXy, 70)] {
+            ctx.base = base;
+            for &cell in open {
+                for d in (0..9).filter(|&d| grid.has(cell, d)) {
+                    for on in [true, false] {
+                        let (run, target) = self.chainer.unary(grid, cell, d, on, y);
+                        if let Some(t) = target {
+                            ctx.hint(&[(&run, t)], (cell, d), !on, kind, None);
                         }
+                        self.chainer.recycle(run);
                     }
                 }
             }
