@@ -429,6 +429,12 @@ pub struct RateArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Rate 9×9 puzzles as Sudoku Explainer does: se is SE's ER from SE's own path (its
+    /// rules in its order, up to nested dynamic forcing chains), printed as ER/EP/ED with
+    /// SE's name of the hardest rule. Slow at the top of the scale (seconds a puzzle at
+    /// ER 10 to 12).
+    #[arg(long)]
+    pub explainer: bool,
 }
 
 /// `sudokit generate`.

@@ -209,6 +209,37 @@ fn explain_works_on_a_six_by_six_seed() {
 }
 
 #[test]
+fn rate_explainer_follows_sudoku_explainers_path() {
+    // Rated 10.4/10.4/2.6 by serate 1.2.1.3 (the forum's hardest list): a forcing chain
+    // nested in a dynamic one. A 4x4 puzzle keeps the estimate (SE rates only 9x9).
+    let top = "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5..";
+    let small = "4.1......4..1..3";
+    let (code, out, err) = run(&["rate", "--explainer"], &format!("{top}\n{small}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "10.4/10.4/2.6 Extreme 8126 Dynamic Forcing Chains (+ Forcing Chains)"
+    );
+    assert_eq!(lines[1], "1.2 Easy 74 Hidden Single");
+    let (code, out, _) = run(
+        &["rate", "--explainer", "--json"],
+        &format!("{top}\n{small}\n"),
+    );
+    assert_eq!(code, 0);
+    let replies = json_lines(&out);
+    assert_eq!(
+        [&replies[0]["se"], &replies[0]["ep"], &replies[0]["ed"]],
+        [10.4, 10.4, 2.6]
+    );
+    assert_eq!(
+        replies[0]["se_hardest"],
+        "Dynamic Forcing Chains (+ Forcing Chains)"
+    );
+    assert_eq!(replies[1]["ep"], serde_json::Value::Null);
+}
+
+#[test]
 fn rate_reports_every_puzzle_in_order_with_clear_errors() {
     let several = format!("1{}", ".".repeat(80));
     let none = format!(".23456789{}1{}", ".".repeat(27), ".".repeat(44));

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use sudokit_core::format::json::Json;
+use sudokit_logic::se::Explained;
 use sudokit_logic::{rate, solve, Rating};
 
 use super::logic::{options, prepare, rating_fields};
@@ -15,13 +16,20 @@ use crate::input::Job;
 pub fn run(args: RateArgs) -> Result<ExitCode> {
     let options = options(&args.logic);
     run_batch(&args.input, &args.run, "rated", |job| {
-        let json = |err: String| object(job, None, Some(err));
+        let json = |err: String| object(job, None, None, Some(err));
         let prepared = match prepare(job, args.json.then_some(&json)) {
             Ok(p) => p,
             Err(reply) => return reply,
         };
         let path = solve(&prepared.board, &options);
-        let rating = rate(&prepared.board, &path);
+        let mut rating = rate(&prepared.board, &path);
+        // SE's own path, when asked for and the path shows a solution to follow.
+        let explained = (args.explainer && path.solved)
+            .then(|| sudokit_logic::se::rate(&prepared.board))
+            .flatten();
+        if let Some(e) = &explained {
+            rating.se = tenths(e.er) as f32;
+        }
         let failed = !path.solved;
         let stuck = failed.then(|| {
             format!(
@@ -32,18 +40,27 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         });
         if args.json {
             return Reply {
-                out: object(job, Some(&rating), stuck) + "\n",
+                out: object(job, Some(&rating), explained.as_ref(), stuck) + "\n",
                 err: String::new(),
                 failed,
             };
         }
-        let hardest = rating.hardest.map_or("none", |t| t.name());
-        let out = format!(
-            "{:.1} {} {} {hardest}\n",
-            rating.se,
-            rating.level.name(),
-            rating.score
-        );
+        let (se, hardest) = match &explained {
+            Some(e) => (
+                format!(
+                    "{:.1}/{:.1}/{:.1}",
+                    tenths(e.er),
+                    tenths(e.ep),
+                    tenths(e.ed)
+                ),
+                e.hardest.as_str(),
+            ),
+            None => (
+                format!("{:.1}", rating.se),
+                rating.hardest.map_or("none", |t| t.name()),
+            ),
+        };
+        let out = format!("{se} {} {} {hardest}\n", rating.level.name(), rating.score);
         Reply {
             out,
             err: stuck.unwrap_or_default(),
@@ -52,14 +69,30 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
     })
 }
 
-/// The JSON reply: the rating's fields, or nulls when there is no rating.
-fn object(job: &Job, rating: Option<&Rating>, error: Option<String>) -> String {
+/// A rating in tenths as a number (ER 11.3 for 113).
+fn tenths(t: u32) -> f64 {
+    f64::from(t) / 10.0
+}
+
+/// The JSON reply: the rating's fields, or nulls when there is no rating; with SE's own
+/// path (`--explainer`), its EP, ED and hardest rule too.
+fn object(
+    job: &Job,
+    rating: Option<&Rating>,
+    explained: Option<&Explained>,
+    error: Option<String>,
+) -> String {
     let mut fields = vec![
         ("index", Json::from(job.index)),
         ("file", Json::from(&*job.file)),
         ("line", Json::from(job.line)),
     ];
     fields.extend(rating_fields(rating));
+    if let Some(e) = explained {
+        fields.push(("ep", Json::from(tenths(e.ep))));
+        fields.push(("ed", Json::from(tenths(e.ed))));
+        fields.push(("se_hardest", Json::from(e.hardest.as_str())));
+    }
     fields.push(("error", Json::opt_str(error)));
     Json::object(fields).to_string()
 }

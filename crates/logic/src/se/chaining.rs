@@ -248,7 +248,8 @@ impl Run {
                         }
                     }
                     Some(Cause::Hidden(r)) => {
-                        let gone = initial.places(r as usize, digit) & !current.places(r as usize, digit);
+                        let gone =
+                            initial.places(r as usize, digit) & !current.places(r as usize, digit);
                         for c in bits(gone) {
                             push_unique(out, (c as u8, digit as u8));
                         }
@@ -361,6 +362,15 @@ impl Chainer {
         }
     }
 
+    /// SE's name of the rule.
+    pub fn name(&self) -> String {
+        match (self.nishio, self.dynamic, self.level) {
+            (true, ..) => "Nishio Forcing Chains".to_string(),
+            (_, false, _) => "Multiple Forcing Chains".to_string(),
+            (_, true, level) => format!("Dynamic Forcing Chains{}", nested_suffix(level)),
+        }
+    }
+
     fn recycle(&mut self, mut run: Run) {
         run.reset();
         self.pool.push(run);
@@ -410,10 +420,22 @@ impl Chainer {
                 let on = &ons.runs[on];
                 if self.dynamic || self.nishio {
                     if let Some((a, b)) = on.contradiction {
-                        ctx.hint(&[(on, a), (on, b)], (cell, d), false, Kind::Contradiction, None);
+                        ctx.hint(
+                            &[(on, a), (on, b)],
+                            (cell, d),
+                            false,
+                            Kind::Contradiction,
+                            None,
+                        );
                     }
                     if let Some((a, b)) = off.contradiction {
-                        ctx.hint(&[(&off, a), (&off, b)], (cell, d), true, Kind::Contradiction, None);
+                        ctx.hint(
+                            &[(&off, a), (&off, b)],
+                            (cell, d),
+                            true,
+                            Kind::Contradiction,
+                            None,
+                        );
                     }
                 }
                 if n >= 3 && !self.nishio && self.dynamic {
@@ -448,7 +470,14 @@ impl Chainer {
 
     /// Region forcing from `cell`, `d`: for each region of the cell where `d` has two
     /// places (more when multiple), if the cell is its first, every place assumed on.
-    fn region_chains(&mut self, work: &mut Grid9, ctx: &mut Ctx, ons: &mut OnRuns, cell: usize, d: usize) {
+    fn region_chains(
+        &mut self,
+        work: &mut Grid9,
+        ctx: &mut Ctx,
+        ons: &mut OnRuns,
+        cell: usize,
+        d: usize,
+    ) {
         for &r in &CELL_REGIONS[cell] {
             let places = ctx.grid.places(r as usize, d);
             let n = places.count_ones();
@@ -542,7 +571,14 @@ impl Chainer {
     /// "off" ones, never back to a potential's own first ancestors. Returns the run and
     /// the potential where the assumption reaches its own negation, if it does. `y`:
     /// cells' links too (an XY chain; else one digit, an X chain).
-    pub fn unary(&mut self, grid: &Grid9, cell: usize, d: usize, on: bool, y: bool) -> (Run, Option<u32>) {
+    pub fn unary(
+        &mut self,
+        grid: &Grid9,
+        cell: usize,
+        d: usize,
+        on: bool,
+        y: bool,
+    ) -> (Run, Option<u32>) {
         let mut run = self.pool.pop().unwrap_or_else(Run::new);
         let start = run.make(cell, d, on, Cause::Start, &[]);
         run.insert(start);
@@ -614,7 +650,15 @@ impl Chainer {
     /// The "on" consequences of `p` off: the cell's other candidate if it had two (not
     /// in Nishio mode), then the digit's other place in each region where it had two.
     /// Dynamic: with the candidates already removed there as hidden parents.
-    fn off_to_on(&self, grid: &Grid9, source: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>, cells: bool) {
+    fn off_to_on(
+        &self,
+        grid: &Grid9,
+        source: &Grid9,
+        run: &mut Run,
+        p: u32,
+        made: &mut Vec<u32>,
+        cells: bool,
+    ) {
         let (cell, d, _) = run.what(p);
         let mut parents: [u32; 10] = [0; 10];
         if cells && grid.cands[cell].count_ones() == 2 {
@@ -624,7 +668,9 @@ impl Chainer {
             if self.dynamic {
                 let gone = source.cands[cell] & !grid.cands[cell];
                 for v in (0..9).filter(|&v| gone >> v & 1 != 0) {
-                    parents[n] = run.get(cell, v, false).expect("a removed candidate went off");
+                    parents[n] = run
+                        .get(cell, v, false)
+                        .expect("a removed candidate went off");
                     n += 1;
                 }
             }
@@ -730,6 +776,18 @@ impl Chainer {
     }
 }
 
+/// SE's suffix for a nesting level: " (+)", " (+ Forcing Chains)", ...
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".to_string(),
+        2 => " (+ Forcing Chains)".to_string(),
+        3 => " (+ Multiple Forcing Chains)".to_string(),
+        4 => " (+ Dynamic Forcing Chains)".to_string(),
+        _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
+    }
+}
+
 /// The "on" runs of one search, each made once: `runs[slot[9 * cell + digit]]`.
 struct OnRuns {
     slot: Vec<u32>,
@@ -818,7 +876,9 @@ impl Static {
     }
 
     fn run(&self, cell: usize, d: usize, on: bool) -> &Run {
-        self.runs[key(cell, d, on)].as_ref().expect("an ensured run")
+        self.runs[key(cell, d, on)]
+            .as_ref()
+            .expect("an ensured run")
     }
 
     /// The hints of rule `which` (0: forcing chains, 1: multiple forcing chains) on
@@ -946,12 +1006,20 @@ impl Ctx<'_> {
         let mut rule_parents = Vec::new();
         if let Some(outer) = self.outer {
             for &(run, p) in targets {
-                run.rule_parents(p, (outer, self.grid), start_cause, &mut self.marks, &mut rule_parents);
+                run.rule_parents(
+                    p,
+                    (outer, self.grid),
+                    start_cause,
+                    &mut self.marks,
+                    &mut rule_parents,
+                );
             }
         }
         let mut key = (kind as u64) << 56 | (complexity as u64) << 32;
         for &(c, v) in &removes {
-            key = key.wrapping_mul(1_000_003).wrapping_add(9 * c as u64 + v as u64);
+            key = key
+                .wrapping_mul(1_000_003)
+                .wrapping_add(9 * c as u64 + v as u64);
         }
         self.out.push(Hint {
             kind,

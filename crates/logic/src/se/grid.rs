@@ -72,7 +72,11 @@ impl Grid9 {
                 *set |= ((m >> d & 1) as u128) << c;
             }
         }
-        Grid9 { cands, cells, value }
+        Grid9 {
+            cands,
+            cells,
+            value,
+        }
     }
 
     /// Removes candidate `d` from `cell`.

@@ -59,24 +59,37 @@ const BELOW_CHAINS: &[Technique] = &[
 /// SE's chaining rules from 7.5 up, in SE's order.
 fn ladder() -> Vec<Chainer> {
     let mut rules = vec![
-        Chainer::new(false, true, true, 0), // Nishio 7.5
+        Chainer::new(false, true, true, 0),  // Nishio 7.5
         Chainer::new(true, false, false, 0), // Multiple 8.0
-        Chainer::new(true, true, false, 0), // Dynamic 8.5
+        Chainer::new(true, true, false, 0),  // Dynamic 8.5
     ];
     rules.extend((1..=5).map(|level| Chainer::new(true, true, false, level)));
     rules
 }
 
-/// What SE's path found: the rating of its hardest step, in tenths, and how many steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// SE's three ratings of a puzzle, from its path (serate's `ER/EP/ED`), in tenths.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explained {
-    /// The hardest step's rating, in tenths (ER × 10).
-    pub tenths: u32,
+    /// ER: the hardest step's rating.
+    pub er: u32,
+    /// EP ("pearl"): the hardest rating up to the first step that places a digit.
+    pub ep: u32,
+    /// ED ("diamond"): the first step's rating.
+    pub ed: u32,
+    /// The rule of the hardest step (SE's name for its chaining rules).
+    pub hardest: String,
     /// The steps of SE's path.
     pub steps: usize,
 }
 
-/// SE's rating of a 9×9 puzzle by SE's path (`None` for other layouts, or when no rule
+/// One step of SE's path: its rating in tenths, whether it places a digit, its rule.
+struct Taken {
+    tenths: u32,
+    places: bool,
+    rule: String,
+}
+
+/// SE's ratings of a 9×9 puzzle by SE's path (`None` for other layouts, or when no rule
 /// applies: a puzzle without a unique solution).
 pub fn rate(start: &Board) -> Option<Explained> {
     if !start.layout().is_classic() {
@@ -84,24 +97,45 @@ pub fn rate(start: &Board) -> Option<Explained> {
     }
     let mut board = start.clone();
     let mut rules = ladder();
-    let (mut max, mut steps) = (0, 0);
+    let mut out = Explained {
+        er: 0,
+        ep: 0,
+        ed: 0,
+        hardest: String::new(),
+        steps: 0,
+    };
+    let mut placed = false;
     while !board.is_solved() {
-        let tenths = match BELOW_CHAINS.iter().find_map(|&t| find_first(&board, t)) {
+        let taken = match BELOW_CHAINS.iter().find_map(|&t| find_first(&board, t)) {
             Some(step) => {
                 let se = crate::rating::step_rating(&board, &step);
                 board.apply(&step);
-                (se * 10.0).round() as u32
+                Taken {
+                    tenths: (se * 10.0).round() as u32,
+                    places: !step.placements.is_empty(),
+                    rule: step.technique.name().to_string(),
+                }
             }
             None => chain_step(&mut board, &mut rules)?,
         };
-        max = max.max(tenths);
-        steps += 1;
+        if out.steps == 0 || taken.tenths > out.er {
+            out.er = taken.tenths;
+            out.hardest = taken.rule;
+        }
+        if out.steps == 0 {
+            out.ed = out.er;
+        }
+        if !placed {
+            out.ep = out.er;
+            placed = taken.places;
+        }
+        out.steps += 1;
     }
-    Some(Explained { tenths: max, steps })
+    Some(out)
 }
 
-/// The first chaining rule with a hint: applies its best hint, returns its rating.
-fn chain_step(board: &mut Board, rules: &mut [Chainer]) -> Option<u32> {
+/// The first chaining rule with a hint: applies its best hint.
+fn chain_step(board: &mut Board, rules: &mut [Chainer]) -> Option<Taken> {
     let grid = grid_of(board);
     for rule in rules {
         let Some(hint) = rule.hints(&grid, None).into_iter().next() else {
@@ -113,7 +147,11 @@ fn chain_step(board: &mut Board, rules: &mut [Chainer]) -> Option<u32> {
         if let Some((c, v)) = hint.places {
             board.place(Cell::new(c as usize), Digit::from_index(v as usize));
         }
-        return Some(hint.tenths());
+        return Some(Taken {
+            tenths: hint.tenths(),
+            places: hint.places.is_some(),
+            rule: rule.name(),
+        });
     }
     None
 }
@@ -132,4 +170,45 @@ fn grid_of(board: &Board) -> Grid9 {
         }
     }
     Grid9::new(cands, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::Grid;
+
+    fn explained(line: &str) -> Explained {
+        let grid = Grid::from_line(line).expect("a puzzle");
+        rate(&Board::new(&grid, None)).expect("a 9x9 puzzle with one solution")
+    }
+
+    #[test]
+    fn nested_chains_give_serates_ratings() {
+        // From the enjoysudoku forum's hardest list, rated by serate 1.2.1.3
+        // (`puzzle:ER:EP:ED`): both need forcing chains nested in dynamic ones (9.5).
+        for (line, er, ep, ed) in [
+            (
+                "..3..6.8....1....6.6.72.....1...7..8..4...6..5..3..9...3...2..7..1...4..9......5.",
+                102,
+                102,
+                26,
+            ),
+            (
+                "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5..",
+                104,
+                104,
+                26,
+            ),
+        ] {
+            let e = explained(line);
+            assert_eq!((e.er, e.ep, e.ed), (er, ep, ed), "{line}");
+            assert_eq!(e.hardest, "Dynamic Forcing Chains (+ Forcing Chains)");
+        }
+    }
+
+    #[test]
+    fn other_layouts_have_no_explainer_rating() {
+        let grid = Grid::from_line(&".".repeat(16)).expect("a 4x4 grid");
+        assert_eq!(rate(&Board::new(&grid, None)), None);
+    }
 }

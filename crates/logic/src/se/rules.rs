@@ -18,7 +18,12 @@ pub(crate) enum Rule {
 }
 
 impl Rule {
-    pub const ALL: [Rule; 4] = [Rule::Locking, Rule::HiddenPair, Rule::NakedPair, Rule::XWing];
+    pub const ALL: [Rule; 4] = [
+        Rule::Locking,
+        Rule::HiddenPair,
+        Rule::NakedPair,
+        Rule::XWing,
+    ];
 }
 
 /// A rule's hint: what it removes and its rule parents, `(cell, digit)` each.
@@ -53,7 +58,12 @@ fn pairs(set: u128, d: usize) -> impl Iterator<Item = (u8, u8)> {
 /// Pointing (block, then line) and claiming (line, then block): a digit's places in
 /// region 1 all in region 2 leave the rest of region 2.
 fn locking(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
-    for (t1, t2) in [(BLOCKS, COLUMNS), (BLOCKS, ROWS), (COLUMNS, BLOCKS), (ROWS, BLOCKS)] {
+    for (t1, t2) in [
+        (BLOCKS, COLUMNS),
+        (BLOCKS, ROWS),
+        (COLUMNS, BLOCKS),
+        (ROWS, BLOCKS),
+    ] {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (s1, s2) = (REGION_SET[t1 + i1], REGION_SET[t2 + i2]);
@@ -101,7 +111,11 @@ fn hidden_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
                     let mut removes = Vec::new();
                     for c in bits(both) {
                         let other = grid.cands[c] & !pair;
-                        removes.extend((0..9).filter(|&v| other >> v & 1 != 0).map(|v| (c as u8, v as u8)));
+                        removes.extend(
+                            (0..9)
+                                .filter(|&v| other >> v & 1 != 0)
+                                .map(|v| (c as u8, v as u8)),
+                        );
                     }
                     if removes.is_empty() {
                         continue;
@@ -144,7 +158,11 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
                     let mut removes = Vec::new();
                     for c in bits(rest) {
                         let gone = grid.cands[c] & pair;
-                        removes.extend((0..9).filter(|&v| gone >> v & 1 != 0).map(|v| (c as u8, v as u8)));
+                        removes.extend(
+                            (0..9)
+                                .filter(|&v| gone >> v & 1 != 0)
+                                .map(|v| (c as u8, v as u8)),
+                        );
                     }
                     if removes.is_empty() {
                         continue;
@@ -152,7 +170,11 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
                     let mut parents = Vec::new();
                     for c in [ci, cj] {
                         let other = source.cands[c] & !pair;
-                        parents.extend((0..9).filter(|&v| other >> v & 1 != 0).map(|v| (c as u8, v as u8)));
+                        parents.extend(
+                            (0..9)
+                                .filter(|&v| other >> v & 1 != 0)
+                                .map(|v| (c as u8, v as u8)),
+                        );
                     }
                     out.push((removes, parents));
                 }
@@ -164,7 +186,9 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
 /// The cross lines (indices 0–8) a line's cells `set` lie in: rows of a column's
 /// cells, columns of a row's.
 fn cross(set: u128, base: usize) -> u16 {
-    bits(set).fold(0, |m, c| m | 1 << if base == COLUMNS { c / 9 } else { c % 9 })
+    bits(set).fold(0, |m, c| {
+        m | 1 << if base == COLUMNS { c / 9 } else { c % 9 }
+    })
 }
 
 /// A digit in two lines (columns, then rows) with its places in the same two cross
