@@ -803,16 +803,9 @@ impl OnRuns {
 /// elimination once (SE keeps hints in a linked set: equal eliminations are one hint).
 fn best_first(mut hints: Vec<Hint>) -> Vec<Hint> {
     hints.sort_by_key(|h| (h.tenths(), h.complexity, h.kind));
-    let mut out: Vec<Hint> = Vec::with_capacity(hints.len());
-    for h in hints {
-        if !out
-            .iter()
-            .any(|o| o.removes == h.removes && o.places == h.places)
-        {
-            out.push(h);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    hints.retain(|h| seen.insert((h.removes.clone(), h.places)));
+    hints
 }
 
 /// The inner dynamic chaining rules of levels 4 and 5 (SE: dynamic forcing chains, and
@@ -1065,7 +1058,11 @@ fn implications(grid: &Grid9, state: usize, y: bool, out: &mut Vec<u16>) {
     if on {
         if y {
             let others = grid.cands[cell] & !(1 << d);
-            out.extend((0..9).filter(|&v| others >> v & 1 != 0).map(|v| key(cell, v, false) as u16));
+            out.extend(
+                (0..9)
+                    .filter(|&v| others >> v & 1 != 0)
+                    .map(|v| key(cell, v, false) as u16),
+            );
         }
         let peers = CELL_REGIONS[cell]
             .iter()
@@ -1111,7 +1108,13 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
         if index[start] != UNSEEN {
             continue;
         }
-        let enter = |s: usize, path: &mut Vec<(u16, u32, u32)>, edges: &mut Vec<u16>, next: &mut u32, index: &mut Vec<u32>, low: &mut Vec<u32>, stack: &mut Vec<u16>| {
+        let enter = |s: usize,
+                     path: &mut Vec<(u16, u32, u32)>,
+                     edges: &mut Vec<u16>,
+                     next: &mut u32,
+                     index: &mut Vec<u32>,
+                     low: &mut Vec<u32>,
+                     stack: &mut Vec<u16>| {
             index[s] = *next;
             low[s] = *next;
             *next += 1;
@@ -1120,14 +1123,18 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
             implications(grid, s, y, edges);
             path.push((s as u16, from, from));
         };
-        enter(start, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack);
+        enter(
+            start, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack,
+        );
         while let Some(&(s, from, pos)) = path.last() {
             let s = s as usize;
             if (pos as usize) < edges.len() {
                 path.last_mut().expect("a state").2 += 1;
                 let t = edges[pos as usize] as usize;
                 if index[t] == UNSEEN {
-                    enter(t, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack);
+                    enter(
+                        t, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack,
+                    );
                 } else if comp[t] == UNSEEN {
                     low[s] = low[s].min(index[t]);
                 }

@@ -207,6 +207,36 @@ mod tests {
     }
 
     #[test]
+    fn the_components_tell_which_static_chains_refute_their_start() {
+        // Every candidate both ways, one digit and both kinds of links: a static forcing
+        // chain run finds its start's negation exactly where `self_refuting` says.
+        let mut rule = Chainer::new(true, false, false, 0);
+        let mut found = 0;
+        for line in [
+            "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "..3..6.8....1....6.6.72.....1...7..8..4...6..5..3..9...3...2..7..1...4..9......5.",
+        ] {
+            let grid = grid_of(&Board::new(&Grid::from_line(line).expect("a puzzle"), None));
+            for y in [false, true] {
+                let (on, off) = chaining::self_refuting(&grid, y);
+                for cell in 0..81 {
+                    for d in (0..9).filter(|&d| grid.has(cell, d)) {
+                        for (start, set) in [(true, on), (false, off)] {
+                            let (_, target) = rule.unary(&grid, cell, d, start, y);
+                            let said = set[d] >> cell & 1 != 0;
+                            assert_eq!(target.is_some(), said, "{line} {cell} {d} {start} {y}");
+                            found += said as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
     fn other_layouts_have_no_explainer_rating() {
         let grid = Grid::from_line(&".".repeat(16)).expect("a 4x4 grid");
         assert_eq!(rate(&Board::new(&grid, None)), None);

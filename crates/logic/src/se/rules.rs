@@ -92,11 +92,10 @@ const SUBSET_ORDER: [usize; 3] = [BLOCKS, COLUMNS, ROWS];
 /// Two digits with the same two places in a region: the cells lose their other digits.
 fn hidden_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
     for kind in SUBSET_ORDER {
-        for r in kind..kind + 9 {
+        for (r, &set) in REGION_SET.iter().enumerate().skip(kind).take(9) {
             if grid.empty_cells(r) <= 4 {
                 continue;
             }
-            let set = REGION_SET[r];
             let places: [u128; 9] = std::array::from_fn(|d| grid.cells[d] & set);
             for a in 0..9 {
                 if places[a].count_ones() <= 1 {
@@ -143,13 +142,13 @@ fn naked_pairs(grid: &Grid9, source: &Grid9, out: &mut Vec<Found>) {
                 continue;
             }
             let cells = &REGION_CELLS[r];
-            for i in 0..9 {
-                let (ci, a) = (cells[i] as usize, grid.cands[cells[i] as usize]);
+            for (i, &ci) in cells.iter().enumerate() {
+                let (ci, a) = (ci as usize, grid.cands[ci as usize]);
                 if a.count_ones() <= 1 {
                     continue;
                 }
-                for j in i + 1..9 {
-                    let (cj, b) = (cells[j] as usize, grid.cands[cells[j] as usize]);
+                for &cj in &cells[i + 1..] {
+                    let (cj, b) = (cj as usize, grid.cands[cj as usize]);
                     if b.count_ones() <= 1 || (a | b).count_ones() != 2 {
                         continue;
                     }
