@@ -95,12 +95,21 @@ fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
     ]))
 }
 
-fn rate_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
+/// The rating of a puzzle; with `explainer`, by Sudoku Explainer's own path (9×9 puzzles
+/// a logical path solves), with its EP, ED and hardest rule.
+fn rate_json(text: &str, spec: &LayoutSpec, explainer: bool) -> Result<Json, String> {
     let (grid, marks) = read(text, spec)?;
     unique(&grid)?;
     let board = Board::new(&grid, marks.as_deref());
     let path = logic_solve(&board, &Options::default());
-    Ok(render::rating_json(&rate_path(&board, &path)))
+    let rating = rate_path(&board, &path);
+    let explained = (explainer && path.solved)
+        .then(|| sudokit_logic::se::rate(&board))
+        .flatten();
+    Ok(match explained {
+        Some(e) => Json::object(render::explained_fields(&rating, &e)),
+        None => render::rating_json(&rating),
+    })
 }
 
 /// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
@@ -110,7 +119,7 @@ fn many<'py>(
     puzzles: &[String],
     spec: &LayoutSpec,
     threads: usize,
-    answer: fn(&str, &LayoutSpec) -> Result<Json, String>,
+    answer: &(dyn Fn(&str, &LayoutSpec) -> Result<Json, String> + Sync),
 ) -> PyResult<Bound<'py, PyAny>> {
     let answers = py.detach(|| {
         map_ordered(puzzles, threads, |p| {
@@ -207,19 +216,21 @@ fn count(
         .map_err(|c| value_error(c.to_string()))
 }
 
-/// The rating of a puzzle: level, score, se, hardest, techniques, steps.
+/// The rating of a puzzle: level, score, se, hardest, techniques, steps; with
+/// `explainer`, se is Sudoku Explainer's ER from SE's own path, with ep, ed, se_hardest.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false))]
+#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false, explainer=false))]
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<String>,
     regions: Option<String>,
     diagonals: bool,
+    explainer: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
     let answer = py
-        .detach(|| rate_json(puzzle, &spec))
+        .detach(|| rate_json(puzzle, &spec, explainer))
         .map_err(value_error)?;
     to_py(py, &answer)
 }
@@ -291,7 +302,7 @@ fn solve_many<'py>(
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
-        solve_json,
+        &solve_json,
     )
 }
 
@@ -409,9 +420,9 @@ fn candidates<'py>(
 }
 
 /// Rate many puzzles on every core: ratings in input order, `{"error": message}` for a
-/// bad one.
+/// bad one (`explainer`: as [`rate`]).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, regions=None, diagonals=false, threads=0))]
+#[pyo3(signature = (puzzles, *, r#box=None, regions=None, diagonals=false, threads=0, explainer=false))]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: Vec<String>,
@@ -419,13 +430,14 @@ fn rate_many<'py>(
     regions: Option<String>,
     diagonals: bool,
     threads: usize,
+    explainer: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     many(
         py,
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
-        rate_json,
+        &|p, spec| rate_json(p, spec, explainer),
     )
 }
 

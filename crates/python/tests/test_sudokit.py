@@ -76,6 +76,18 @@ def test_rate_hint_and_explain_follow_the_logical_path():
     assert sudokit.hint(solved) is None
 
 
+TOP = "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5.."
+
+
+def test_rate_explainer_gives_serates_ratings():
+    # Rated 10.4/10.4/2.6 by serate 1.2.1.3 (the enjoysudoku forum's hardest list).
+    rating = sudokit.rate(TOP, explainer=True)
+    assert (rating["se"], rating["ep"], rating["ed"]) == (10.4, 10.4, 2.6)
+    assert rating["se_hardest"] == "Dynamic Forcing Chains (+ Forcing Chains)"
+    assert sudokit.rate_many([TOP, EASY], explainer=True)[0] == rating
+    assert "ep" not in sudokit.rate(TOP)
+
+
 def test_generate_is_reproducible_by_seed_and_reaches_levels():
     a = sudokit.generate(3, level="medium", seed=5)
     b = sudokit.generate(3, level="medium", seed=5)
@@ -149,6 +161,12 @@ def test_answers_equal_the_cli():
         else:
             for key in ("level", "score", "se", "hardest", "techniques", "steps"):
                 assert mine[key] == theirs[key], key
+    out = subprocess.run([os.environ["SUDOKIT_BIN"], "rate", "--json", "--explainer"], input=TOP + "\n",
+                         capture_output=True, text=True).stdout
+    theirs = json.loads(out)
+    mine = sudokit.rate(TOP, explainer=True)
+    for key in ("level", "score", "se", "hardest", "techniques", "steps", "ep", "ed", "se_hardest"):
+        assert mine[key] == theirs[key], key
 
 
 def test_the_module_examples_run():

@@ -28,7 +28,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
             .then(|| sudokit_logic::se::rate(&prepared.board))
             .flatten();
         if let Some(e) = &explained {
-            rating.se = tenths(e.er) as f32;
+            rating.se = (tenths(e.er)) as f32;
         }
         let failed = !path.solved;
         let stuck = failed.then(|| {
@@ -87,11 +87,9 @@ fn object(
         ("file", Json::from(&*job.file)),
         ("line", Json::from(job.line)),
     ];
-    fields.extend(rating_fields(rating));
-    if let Some(e) = explained {
-        fields.push(("ep", Json::from(tenths(e.ep))));
-        fields.push(("ed", Json::from(tenths(e.ed))));
-        fields.push(("se_hardest", Json::from(e.hardest.as_str())));
+    match (rating, explained) {
+        (Some(r), Some(e)) => fields.extend(sudokit_logic::render::explained_fields(r, e)),
+        _ => fields.extend(rating_fields(rating)),
     }
     fields.push(("error", Json::opt_str(error)));
     Json::object(fields).to_string()

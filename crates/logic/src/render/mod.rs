@@ -579,3 +579,19 @@ pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
 pub fn rating_json(rating: &Rating) -> Json {
     Json::object(rating_fields(Some(rating)))
 }
+
+/// The rating of Sudoku Explainer's own path: `rating`'s fields with its ER as `se`, then
+/// `ep`, `ed` and `se_hardest` (SE's name of the hardest rule).
+pub fn explained_fields(rating: &Rating, e: &crate::se::Explained) -> Vec<(&'static str, Json)> {
+    let tenths = |t: u32| Json::from(f64::from(t) / 10.0);
+    let mut fields = rating_fields(Some(rating));
+    for (name, value) in &mut fields {
+        if *name == "se" {
+            *value = tenths(e.er);
+        }
+    }
+    fields.push(("ep", tenths(e.ep)));
+    fields.push(("ed", tenths(e.ed)));
+    fields.push(("se_hardest", Json::from(e.hardest.as_str())));
+    fields
+}

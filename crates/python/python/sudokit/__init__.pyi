@@ -15,8 +15,11 @@ def candidates(puzzle: str, propagate: bool = ..., *, box: Optional[str] = ...,
                regions: Optional[str] = ..., diagonals: bool = ...) -> Dict[str, Any]:
     """Each cell's candidates (as candidates --json), after singles with ``propagate``."""
 def rate(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
-         diagonals: bool = ...) -> Dict[str, Any]:
-    """Level, score, Sudoku Explainer (SE) estimate, hardest technique, technique counts, steps."""
+         diagonals: bool = ..., explainer: bool = ...) -> Dict[str, Any]:
+    """Level, score, Sudoku Explainer (SE) estimate, hardest technique, technique counts, steps.
+
+    ``explainer=True`` (9×9): ``se`` is SE's ER from SE's own path, with ``ep``, ``ed`` and
+    ``se_hardest``; seconds a puzzle at the top of the scale."""
 def hint(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
          diagonals: bool = ...) -> Optional[Dict[str, Any]]:
     """The next logical step, or None."""
@@ -39,7 +42,7 @@ def solve_many(puzzles: Sequence[str], *, box: Optional[str] = ..., regions: Opt
                diagonals: bool = ..., threads: int = ...) -> List[Dict[str, Any]]:
     """``solve`` on every core, in order, ``{"error": ...}`` for a bad puzzle."""
 def rate_many(puzzles: Sequence[str], *, box: Optional[str] = ..., regions: Optional[str] = ...,
-              diagonals: bool = ..., threads: int = ...) -> List[Dict[str, Any]]:
+              diagonals: bool = ..., threads: int = ..., explainer: bool = ...) -> List[Dict[str, Any]]:
     """``rate`` on every core, in order, ``{"error": ...}`` for a bad puzzle."""
 def solve_array(puzzles: Any, threads: int = ...) -> Any:
     """Solve a NumPy uint8 array of shape (n, 81); zeros for puzzles without one solution."""
