@@ -156,6 +156,10 @@ pub enum GenerateError {
         tries = if *.0 == 1 { "try" } else { "tries" }
     )]
     Missed(u64),
+    /// The target cannot be met: no path has the level, rating and technique asked
+    /// (see [`Target::contradiction`]).
+    #[error("{0}")]
+    Impossible(String),
     /// The difficulty was not met before the request's deadline.
     #[error(
         "no puzzle met the target in the time allowed ({0} {tries} made)",
@@ -215,6 +219,10 @@ impl Generator {
     /// See [`GenerateError`].
     pub fn generate(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         let request = &self.request;
+        // A target no path can meet fails at once, not after every try.
+        if let Some(why) = request.target.contradiction(&request.options) {
+            return Err(GenerateError::Impossible(why));
+        }
         if !request.target.is_set() && request.clues.is_none() {
             let solution = complete_grid(request, rng)?;
             let orbits = self.orbits(&solution, rng);

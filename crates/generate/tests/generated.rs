@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Grid, Layout};
-use sudokit_generate::{puzzle, target, Generator, Request, Shape, Symmetry, Target};
+use sudokit_generate::{
+    puzzle, target, GenerateError, Generator, Request, Shape, Symmetry, Target,
+};
 use sudokit_logic::{Level, Options, Technique};
 
 fn boxed(rows: usize, cols: usize) -> Shape {
@@ -243,5 +245,40 @@ fn grid_methods_give_valid_distinct_grids() {
         lines.sort();
         lines.dedup();
         assert_eq!(lines.len(), 50);
+    }
+}
+
+#[test]
+fn an_impossible_target_fails_at_once_with_the_reason() {
+    // No step rates 0.1, and no Easy path rates 9 (found by fuzzing: the generator used to
+    // spend its whole budget on a jigsaw with diagonals before giving up).
+    for target in [
+        Target {
+            level: None,
+            se: Some((0.1, 0.1)),
+            needs: None,
+        },
+        Target {
+            level: Some(Level::Easy),
+            se: Some((9.0, 12.0)),
+            needs: None,
+        },
+    ] {
+        let request = Request {
+            target: target.clone(),
+            budget: 8,
+            ..Request::new(Shape::Jigsaw {
+                side: 9,
+                diagonals: true,
+            })
+        };
+        let err = Generator::new(request)
+            .generate(&mut Rng::new(282_578_806_636_801))
+            .expect_err("no puzzle meets it");
+        assert!(matches!(err, GenerateError::Impossible(_)), "{err}");
+        assert_eq!(
+            Some(err.to_string()),
+            target.contradiction(&Options::default())
+        );
     }
 }
