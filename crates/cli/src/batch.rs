@@ -11,11 +11,12 @@
 //! Exactly N threads do all the work (reading, solving, writing), so one thread is plain
 //! sequential work and N threads scale with cores. A worker waits before reading more
 //! than `AHEAD` chunks past the last one written, so memory stays flat even when one
-//! puzzle is slow.
+//! puzzle is slow. Slow work (`run_slow`) takes one job at a time, and counts the workers
+//! that ran out of jobs, for the jobs still running to borrow.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::thread;
 
@@ -80,6 +81,26 @@ where
     run_items(jobs, threads, chunk, progress, work)
 }
 
+/// [`run`] taking one job at a time, for work slow enough (seconds a puzzle) that a
+/// small file should still spread over every thread. Each worker that finds the input
+/// done adds one to `spare`: a thread the jobs still running may use.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_slow<I, F>(
+    jobs: I,
+    threads: usize,
+    progress: Progress,
+    spare: &AtomicUsize,
+    work: F,
+) -> io::Result<Summary>
+where
+    I: Iterator<Item = Job> + Send,
+    F: Fn(&Job) -> Reply + Sync,
+{
+    run_with(jobs, threads, 1, progress, Some(spare), work)
+}
+
 /// [`run`] over any items (puzzles read, or numbers of puzzles to generate), taken
 /// `chunk` at a time.
 ///
@@ -90,6 +111,23 @@ pub fn run_items<T, I, F>(
     threads: usize,
     chunk: usize,
     progress: Progress,
+    work: F,
+) -> io::Result<Summary>
+where
+    T: Send,
+    I: Iterator<Item = T> + Send,
+    F: Fn(&T) -> Reply + Sync,
+{
+    run_with(jobs, threads, chunk, progress, None, work)
+}
+
+/// [`run_items`], counting finished workers in `spare` when given.
+fn run_with<T, I, F>(
+    jobs: I,
+    threads: usize,
+    chunk: usize,
+    progress: Progress,
+    spare: Option<&AtomicUsize>,
     work: F,
 ) -> io::Result<Summary>
 where
@@ -116,13 +154,13 @@ where
     thread::scope(|s| {
         for _ in 1..threads {
             let spawned = thread::Builder::new()
-                .spawn_scoped(s, || worker(&input, &pending, &turn, limit, &work));
+                .spawn_scoped(s, || worker(&input, &pending, &turn, limit, spare, &work));
             if spawned.is_err() {
                 // The system will not give more threads: go on with those running.
                 break;
             }
         }
-        worker(&input, &pending, &turn, limit, &work);
+        worker(&input, &pending, &turn, limit, spare, &work);
     });
     let pending = pending.into_inner().expect("no worker panicked");
     match pending.error {
@@ -136,6 +174,7 @@ fn worker<T, I, F>(
     pending: &Mutex<Pending>,
     turn: &Condvar,
     limit: usize,
+    spare: Option<&AtomicUsize>,
     work: &F,
 ) where
     I: Iterator<Item = T>,
@@ -143,6 +182,9 @@ fn worker<T, I, F>(
 {
     loop {
         let Some((seq, jobs)) = take_chunk(input, pending, turn, limit) else {
+            if let Some(spare) = spare {
+                spare.fetch_add(1, Ordering::Relaxed);
+            }
             return;
         };
         let replies: Vec<Reply> = jobs.iter().map(work).collect();

@@ -17,7 +17,7 @@ mod solve;
 mod trace;
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -64,18 +64,34 @@ fn run_batch<F>(input: &InputArgs, run: &RunArgs, verb: &'static str, work: F) -
 where
     F: Fn(&Job) -> Reply + Sync,
 {
+    run_batch_paced(input, run, verb, None, work)
+}
+
+/// [`run_batch`]; with `spare`, the work takes seconds a puzzle: puzzles are handed to
+/// the threads one at a time (a file of a hundred still uses every thread), and each
+/// thread that runs out of puzzles is counted in `spare` for the puzzles still running.
+fn run_batch_paced<F>(
+    input: &InputArgs,
+    run: &RunArgs,
+    verb: &'static str,
+    spare: Option<&AtomicUsize>,
+    work: F,
+) -> Result<ExitCode>
+where
+    F: Fn(&Job) -> Reply + Sync,
+{
     let opts = input::read_options(input)?;
     let read = Arc::new(AtomicU64::new(0));
     let sources = input::open(input, &read);
     let total = sources.iter().map(|s| s.size).sum::<Option<u64>>();
     let names: Vec<String> = sources.iter().map(|s| s.name.to_string()).collect();
     let threads = run.threads.map_or_else(default_threads, usize::from);
-    let summary = batch::run(
-        input::jobs(sources, opts),
-        threads,
-        Progress::reading(verb, read, total),
-        work,
-    )?;
+    let jobs = input::jobs(sources, opts);
+    let progress = Progress::reading(verb, read, total);
+    let summary = match spare {
+        Some(spare) => batch::run_slow(jobs, threads, progress, spare, work)?,
+        None => batch::run(jobs, threads, progress, work)?,
+    };
     if summary.puzzles == 0 {
         eprintln!("{}: no puzzle found", names.join(", "));
         return Ok(ExitCode::FAILURE);

@@ -1,6 +1,7 @@
 //! `sudokit rate`: the difficulty of each puzzle, from its logical path.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicUsize;
 
 use anyhow::Result;
 use sudokit_core::format::json::Json;
@@ -8,14 +9,18 @@ use sudokit_logic::se::Explained;
 use sudokit_logic::{rate, solve, Rating};
 
 use super::logic::{options, prepare, rating_fields};
-use super::run_batch;
+use super::run_batch_paced;
 use crate::args::RateArgs;
 use crate::batch::Reply;
 use crate::input::Job;
 
 pub fn run(args: RateArgs) -> Result<ExitCode> {
     let options = options(&args.logic);
-    run_batch(&args.input, &args.run, "rated", |job| {
+    // SE's own path takes seconds a puzzle at the top: one puzzle per thread at a time,
+    // and the threads left without puzzles help those still running.
+    let spare = AtomicUsize::new(0);
+    let paced = args.explainer.then_some(&spare);
+    run_batch_paced(&args.input, &args.run, "rated", paced, |job| {
         let json = |err: String| object(job, None, None, Some(err));
         let prepared = match prepare(job, args.json.then_some(&json)) {
             Ok(p) => p,
@@ -25,7 +30,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
         let mut rating = rate(&prepared.board, &path);
         // SE's own path, when asked for and the path shows a solution to follow.
         let explained = (args.explainer && path.solved)
-            .then(|| sudokit_logic::se::rate(&prepared.board))
+            .then(|| sudokit_logic::se::rate_with(&prepared.board, &spare))
             .flatten();
         if let Some(e) = &explained {
             rating.se = (tenths(e.er)) as f32;

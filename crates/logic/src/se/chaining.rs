@@ -15,6 +15,7 @@
 //!   candidate of a cell, or every place of a digit in a region, agrees).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::grid::{Grid9, CELL_REGIONS};
 use super::rules;
@@ -386,22 +387,94 @@ impl Chainer {
         out
     }
 
+    /// [`Chainer::hints`] of a search of its own (no outer chain), sharing the cells with
+    /// the threads `spare` lends (returned after). Each helper takes every k-th start
+    /// cell; the hints come back in the order of the cells, so the result is the one of
+    /// a search on one thread.
+    pub fn hints_sharing(&mut self, grid: &Grid9, spare: &AtomicUsize) -> Vec<Hint> {
+        let cells = self.starts(grid);
+        let helpers = borrow(spare, cells.len() / 8);
+        if helpers == 0 {
+            return self.hints(grid, None);
+        }
+        let parts = helpers + 1;
+        let base = self.base();
+        let (flags, level) = ((self.multiple, self.dynamic, self.nishio), self.level);
+        let mut per_cell: Vec<(usize, Vec<Hint>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..parts)
+                .map(|t| {
+                    let mine: Vec<usize> = cells.iter().copied().skip(t).step_by(parts).collect();
+                    scope.spawn(move || {
+                        let mut rule = Chainer::new(flags.0, flags.1, flags.2, level);
+                        rule.per_cell(grid, &mine, base)
+                    })
+                })
+                .collect();
+            let mine: Vec<usize> = cells.iter().copied().step_by(parts).collect();
+            let mut all = self.per_cell(grid, &mine, base);
+            for h in handles {
+                all.extend(h.join().expect("a helper thread finishes"));
+            }
+            all
+        });
+        spare.fetch_add(helpers, Ordering::Relaxed);
+        per_cell.sort_by_key(|(cell, _)| *cell);
+        best_first(per_cell.into_iter().flat_map(|(_, hints)| hints).collect())
+    }
+
+    /// The hints of the search from each of `cells`, by cell.
+    fn per_cell(&mut self, grid: &Grid9, cells: &[usize], base: u32) -> Vec<(usize, Vec<Hint>)> {
+        let mut ctx = Ctx {
+            grid,
+            outer: None,
+            marks: Marks::new(),
+            base,
+            out: Vec::new(),
+        };
+        let mut ends = Vec::with_capacity(cells.len());
+        self.chains_from(&mut ctx, cells, &mut |cell, end| ends.push((cell, end)));
+        let mut out = ctx.out.into_iter();
+        let mut from = 0;
+        ends.into_iter()
+            .map(|(cell, end)| {
+                let hints = out.by_ref().take(end - from).collect();
+                from = end;
+                (cell, hints)
+            })
+            .collect()
+    }
+
     /// SE's multiple-chains search: every candidate of each open cell assumed on, then
     /// off (contradictions, doubles), the regions it starts, then the cell. A
     /// candidate's "on" run serves all three, so each is made once.
     fn multiple_chains(&mut self, ctx: &mut Ctx) {
+        let cells = self.starts(ctx.grid);
+        self.chains_from(ctx, &cells, &mut |_, _| {});
+    }
+
+    /// The cells the search starts from: open, with three candidates or more (two or
+    /// more when dynamic).
+    fn starts(&self, grid: &Grid9) -> Vec<usize> {
+        (0..81)
+            .filter(|&c| {
+                let n = grid.cands[c].count_ones();
+                grid.value[c] == 0 && (n > 2 || (n > 1 && self.dynamic))
+            })
+            .collect()
+    }
+
+    /// [`Chainer::multiple_chains`] from `cells`, in order; `done(cell, hints)` after each
+    /// cell, with the number of hints so far.
+    fn chains_from(&mut self, ctx: &mut Ctx, cells: &[usize], done: &mut dyn FnMut(usize, usize)) {
         let grid = ctx.grid;
         let mut work = *grid;
         let mut ons = OnRuns {
             slot: vec![NONE; 729],
             runs: Vec::new(),
         };
-        for cell in 0..81 {
+        for &cell in cells {
             let cands = grid.cands[cell];
             let n = cands.count_ones();
-            if grid.value[cell] != 0 || !(n > 2 || (n > 1 && self.dynamic)) {
-                continue;
-            }
             for d in (0..9).filter(|&d| cands >> d & 1 != 0) {
                 let on = ons.ensure(self, &mut work, cell, d);
                 let off = self.chain(&mut work, cell, d, false);
@@ -450,6 +523,7 @@ impl Chainer {
                     ctx.common(&runs, on, Kind::Cell, Some(Cause::NakedSingle));
                 }
             }
+            done(cell, ctx.out.len());
         }
         for run in ons.runs {
             self.recycle(run);
@@ -778,6 +852,21 @@ fn nested_suffix(level: u8) -> String {
         3 => " (+ Multiple Forcing Chains)".to_string(),
         4 => " (+ Dynamic Forcing Chains)".to_string(),
         _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
+    }
+}
+
+/// Takes up to `want` threads from `spare` (all it has, if fewer).
+fn borrow(spare: &AtomicUsize, want: usize) -> usize {
+    let mut have = spare.load(Ordering::Relaxed);
+    loop {
+        let take = have.min(want);
+        if take == 0 {
+            return 0;
+        }
+        match spare.compare_exchange(have, have - take, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return take,
+            Err(now) => have = now,
+        }
     }
 }
 

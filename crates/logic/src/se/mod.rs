@@ -9,6 +9,8 @@ mod chaining;
 mod grid;
 mod rules;
 
+use std::sync::atomic::AtomicUsize;
+
 use sudokit_core::{Cell, Digit};
 
 use crate::engine::find_first;
@@ -92,6 +94,12 @@ struct Taken {
 /// SE's ratings of a 9×9 puzzle by SE's path (`None` for other layouts, or when no rule
 /// applies: a puzzle without a unique solution).
 pub fn rate(start: &Board) -> Option<Explained> {
+    rate_with(start, &AtomicUsize::new(0))
+}
+
+/// [`rate`], its chaining searches shared with the threads `spare` lends (a count of
+/// idle threads, taken and given back around each search). The result is the same.
+pub fn rate_with(start: &Board, spare: &AtomicUsize) -> Option<Explained> {
     if !start.layout().is_classic() {
         return None;
     }
@@ -116,7 +124,7 @@ pub fn rate(start: &Board) -> Option<Explained> {
                     rule: step.technique.name().to_string(),
                 }
             }
-            None => chain_step(&mut board, &mut rules)?,
+            None => chain_step(&mut board, &mut rules, spare)?,
         };
         if out.steps == 0 || taken.tenths > out.er {
             out.er = taken.tenths;
@@ -135,10 +143,10 @@ pub fn rate(start: &Board) -> Option<Explained> {
 }
 
 /// The first chaining rule with a hint: applies its best hint.
-fn chain_step(board: &mut Board, rules: &mut [Chainer]) -> Option<Taken> {
+fn chain_step(board: &mut Board, rules: &mut [Chainer], spare: &AtomicUsize) -> Option<Taken> {
     let grid = grid_of(board);
     for rule in rules {
-        let Some(hint) = rule.hints(&grid, None).into_iter().next() else {
+        let Some(hint) = rule.hints_sharing(&grid, spare).into_iter().next() else {
             continue;
         };
         for &(c, v) in &hint.removes {
@@ -234,6 +242,16 @@ mod tests {
             }
         }
         assert!(found > 0);
+    }
+
+    #[test]
+    fn helper_threads_change_nothing_and_go_back() {
+        let line =
+            "..3..6.8....1....6.6.72.....1...7..8..4...6..5..3..9...3...2..7..1...4..9......5.";
+        let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+        let spare = AtomicUsize::new(3);
+        assert_eq!(rate_with(&board, &spare), rate(&board));
+        assert_eq!(spare.into_inner(), 3);
     }
 
     #[test]
