@@ -179,8 +179,22 @@ impl Run {
     /// The distinct potentials `p` rests on, itself included, and the distinct inner
     /// hints among them (added to `nested`).
     pub fn ancestors(&self, p: u32, marks: &mut Marks, nested: &mut Vec<Nested>) -> u32 {
-        marks.next();
         let mut count = 0;
+        self.walk(p, marks, |pot| {
+            count += 1;
+            if pot.nested != NONE {
+                let n = self.nested[pot.nested as usize];
+                if !nested.iter().any(|m| m.key == n.key) {
+                    nested.push(n);
+                }
+            }
+        });
+        count
+    }
+
+    /// Visits `p` and each potential it rests on, once each (by candidate and polarity).
+    fn walk(&self, p: u32, marks: &mut Marks, mut visit: impl FnMut(&Pot)) {
+        marks.next();
         marks.todo.push(p);
         while let Some(q) = marks.todo.pop() {
             let pot = &self.pots[q as usize];
@@ -189,16 +203,9 @@ impl Run {
                 continue;
             }
             marks.seen[k] = marks.stamp;
-            count += 1;
-            if pot.nested != NONE {
-                let n = self.nested[pot.nested as usize];
-                if !nested.iter().any(|m| m.key == n.key) {
-                    nested.push(n);
-                }
-            }
+            visit(pot);
             marks.todo.extend_from_slice(self.parents_of(q));
         }
-        count
     }
 
     /// SE's rule parents of a conclusion reached at `target` (as an inner rule of an
@@ -213,41 +220,30 @@ impl Run {
         marks: &mut Marks,
         out: &mut Vec<(u8, u8)>,
     ) {
-        marks.next();
-        marks.todo.push(target);
-        while let Some(q) = marks.todo.pop() {
-            let pot = &self.pots[q as usize];
-            let k = key(pot.cell as usize, pot.digit as usize, pot.on);
-            if marks.seen[k] == marks.stamp {
-                continue;
-            }
-            marks.seen[k] = marks.stamp;
+        self.walk(target, marks, |pot| {
             let cause = match pot.cause {
                 Cause::Start => start_cause,
                 c => Some(c),
             };
             let (cell, digit) = (pot.cell as usize, pot.digit as usize);
-            if pot.on {
-                match cause {
-                    Some(Cause::NakedSingle) => {
-                        for v in 0..9 {
-                            if initial.has(cell, v) && !current.has(cell, v) {
-                                push_unique(out, (cell as u8, v as u8));
-                            }
+            match cause.filter(|_| pot.on) {
+                Some(Cause::NakedSingle) => {
+                    for v in 0..9 {
+                        if initial.has(cell, v) && !current.has(cell, v) {
+                            push_unique(out, (cell as u8, v as u8));
                         }
                     }
-                    Some(Cause::Hidden(r)) => {
-                        let gone =
-                            initial.places(r as usize, digit) & !current.places(r as usize, digit);
-                        for c in bits(gone) {
-                            push_unique(out, (c as u8, digit as u8));
-                        }
-                    }
-                    _ => {}
                 }
+                Some(Cause::Hidden(r)) => {
+                    let gone =
+                        initial.places(r as usize, digit) & !current.places(r as usize, digit);
+                    for c in bits(gone) {
+                        push_unique(out, (c as u8, digit as u8));
+                    }
+                }
+                _ => {}
             }
-            marks.todo.extend_from_slice(self.parents_of(q));
-        }
+        });
     }
 }
 
@@ -559,14 +555,19 @@ impl Chainer {
         }
     }
 
-    /// Propagates `(cell, digit)` assumed on or off from `grid` (restored after).
-    pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Run {
-        let source = *grid;
+    /// A run holding only its assumption `(cell, d, on)`, with the rule's queues (to give
+    /// back after) holding it.
+    #[allow(clippy::type_complexity)]
+    fn begin(
+        &mut self,
+        cell: usize,
+        d: usize,
+        on: bool,
+    ) -> (Run, VecDeque<u32>, VecDeque<u32>, Vec<u32>) {
         let mut run = self.pool.pop().unwrap_or_else(Run::new);
-        let start = run.make(cell, digit, on, Cause::Start, &[]);
+        let start = run.make(cell, d, on, Cause::Start, &[]);
         run.insert(start);
         let (mut ons, mut offs) = std::mem::take(&mut self.queues);
-        let mut made = std::mem::take(&mut self.made);
         ons.clear();
         offs.clear();
         if on {
@@ -574,21 +575,18 @@ impl Chainer {
         } else {
             offs.push_back(start);
         }
-        'run: while !ons.is_empty() || !offs.is_empty() {
+        (run, ons, offs, std::mem::take(&mut self.made))
+    }
+
+    /// Propagates `(cell, digit)` assumed on or off from `grid` (restored after).
+    pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Run {
+        let source = *grid;
+        let (mut run, mut ons, mut offs, mut made) = self.begin(cell, digit, on);
+        while !ons.is_empty() || !offs.is_empty() {
             if let Some(p) = ons.pop_front() {
                 made.clear();
                 Self::on_to_off(grid, &mut run, p, &mut made, !self.nishio);
-                for &q in &made {
-                    let (c, v, _) = run.what(q);
-                    if let Some(o) = run.get(c, v, true) {
-                        run.contradiction = Some((o, q));
-                        break 'run;
-                    }
-                    if !run.has(c, v, false) {
-                        run.insert(q);
-                        offs.push_back(q);
-                    }
-                }
+                run.contradiction = admit(&mut run, &made, false, &mut offs);
             } else if let Some(p) = offs.pop_front() {
                 made.clear();
                 self.off_to_on(grid, &source, &mut run, p, &mut made, !self.nishio);
@@ -596,17 +594,10 @@ impl Chainer {
                     let (c, v, _) = run.what(p);
                     grid.remove(c, v);
                 }
-                for &q in &made {
-                    let (c, v, _) = run.what(q);
-                    if let Some(o) = run.get(c, v, false) {
-                        run.contradiction = Some((q, o));
-                        break 'run;
-                    }
-                    if !run.has(c, v, true) {
-                        run.insert(q);
-                        ons.push_back(q);
-                    }
-                }
+                run.contradiction = admit(&mut run, &made, true, &mut ons);
+            }
+            if run.contradiction.is_some() {
+                break;
             }
             if ons.is_empty() && offs.is_empty() && self.level > 0 {
                 for (c, v, parents, nested) in self.advanced(grid, &source, &run) {
@@ -641,18 +632,7 @@ impl Chainer {
         on: bool,
         y: bool,
     ) -> (Run, Option<u32>) {
-        let mut run = self.pool.pop().unwrap_or_else(Run::new);
-        let start = run.make(cell, d, on, Cause::Start, &[]);
-        run.insert(start);
-        let (mut ons, mut offs) = std::mem::take(&mut self.queues);
-        let mut made = std::mem::take(&mut self.made);
-        ons.clear();
-        offs.clear();
-        if on {
-            ons.push_back(start);
-        } else {
-            offs.push_back(start);
-        }
+        let (mut run, mut ons, mut offs, mut made) = self.begin(cell, d, on);
         // SE also skips an "off" potential that is one of its first ancestors: those
         // are all in the sets already. And it goes on once the negation is reached,
         // which changes nothing of the chain found.
@@ -853,6 +833,23 @@ fn nested_suffix(level: u8) -> String {
         4 => " (+ Dynamic Forcing Chains)".to_string(),
         _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
     }
+}
+
+/// Adds the new potentials `made` (all "on", or all "off") to the sets and to `queue`,
+/// unless one clashes with a potential of the other polarity: then the clash, as (on,
+/// off).
+fn admit(run: &mut Run, made: &[u32], on: bool, queue: &mut VecDeque<u32>) -> Option<(u32, u32)> {
+    for &q in made {
+        let (c, v, _) = run.what(q);
+        if let Some(o) = run.get(c, v, !on) {
+            return Some(if on { (q, o) } else { (o, q) });
+        }
+        if !run.has(c, v, on) {
+            run.insert(q);
+            queue.push_back(q);
+        }
+    }
+    None
 }
 
 /// Takes up to `want` threads from `spare` (all it has, if fewer).
