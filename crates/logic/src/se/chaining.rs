@@ -58,7 +58,8 @@ pub(crate) struct Nested {
 }
 
 /// One propagation: its potentials, with the "on" and "off" sets in insertion order.
-/// Runs are pooled by their rule (`Chainer::recycle`): `at` is cleared entry by entry.
+/// Runs are pooled by their rule (`Chainer::recycle`): clearing `set` is enough, since
+/// `at` is read only where `set` has the potential.
 pub(crate) struct Run {
     pots: Vec<Pot>,
     parents: Vec<u32>,
@@ -370,13 +371,7 @@ impl Chainer {
                 return hints.clone();
             }
         }
-        let mut ctx = Ctx {
-            grid,
-            outer,
-            marks: Marks::new(),
-            base: self.base(),
-            out: Vec::new(),
-        };
+        let mut ctx = Ctx::new(grid, outer, self.base());
         self.multiple_chains(&mut ctx);
         let out = best_first(ctx.out);
         self.last = Some((*grid, outer.copied(), out.clone()));
@@ -420,13 +415,7 @@ impl Chainer {
 
     /// The hints of the search from each of `cells`, by cell.
     fn per_cell(&mut self, grid: &Grid9, cells: &[usize], base: u32) -> Vec<(usize, Vec<Hint>)> {
-        let mut ctx = Ctx {
-            grid,
-            outer: None,
-            marks: Marks::new(),
-            base,
-            out: Vec::new(),
-        };
+        let mut ctx = Ctx::new(grid, None, base);
         let mut ends = Vec::with_capacity(cells.len());
         self.chains_from(&mut ctx, cells, &mut |cell, end| ends.push((cell, end)));
         let mut out = ctx.out.into_iter();
@@ -473,9 +462,11 @@ impl Chainer {
             let n = cands.count_ones();
             for d in (0..9).filter(|&d| cands >> d & 1 != 0) {
                 let on = ons.ensure(self, &mut work, cell, d);
-                let off = self.chain(&mut work, cell, d, false);
-                let on = &ons.runs[on];
+                // The "off" run gives contradictions and doubles, which only dynamic
+                // and Nishio rules read: a static rule does not make it.
                 if self.dynamic || self.nishio {
+                    let off = self.chain(&mut work, cell, d, false);
+                    let on = &ons.runs[on];
                     if let Some((a, b)) = on.contradiction {
                         ctx.hint(
                             &[(on, a), (on, b)],
@@ -494,18 +485,24 @@ impl Chainer {
                             None,
                         );
                     }
-                }
-                if n >= 3 && !self.nishio && self.dynamic {
-                    for (list, state) in [(&on.ons, true), (&on.offs, false)] {
-                        for &p in list {
-                            let (c, v, _) = on.what(p);
-                            if let Some(q) = off.get(c, v, state) {
-                                ctx.hint(&[(on, p), (&off, q)], (c, v), state, Kind::Double, None);
+                    if n >= 3 && !self.nishio {
+                        for (list, state) in [(&on.ons, true), (&on.offs, false)] {
+                            for &p in list {
+                                let (c, v, _) = on.what(p);
+                                if let Some(q) = off.get(c, v, state) {
+                                    ctx.hint(
+                                        &[(on, p), (&off, q)],
+                                        (c, v),
+                                        state,
+                                        Kind::Double,
+                                        None,
+                                    );
+                                }
                             }
                         }
                     }
+                    self.recycle(off);
                 }
-                self.recycle(off);
                 if !self.nishio {
                     self.region_chains(&mut work, ctx, &mut ons, cell, d);
                 }
@@ -905,13 +902,10 @@ fn inner_rules(level: u8) -> Vec<Chainer> {
 }
 
 /// The static rules nested in levels 2 and 3: SE's "Forcing Chains & Cycles", then
-/// Multiple Forcing Chains. On one grid both read the same static propagations (every
-/// candidate on, and off), so each is made once.
+/// Multiple Forcing Chains, each with the hints of the last grid it was asked about.
 pub(crate) struct Static {
+    /// A static multiple rule: it makes the runs of both.
     chainer: Chainer,
-    /// By key: the run of each candidate assumed on or off, on `grid`.
-    runs: Vec<Option<Run>>,
-    grid: Option<Grid9>,
     /// The hints of each rule for the last (grid, outer grid).
     last: [Option<(Grid9, Grid9, Vec<Hint>)>; 2],
 }
@@ -920,37 +914,8 @@ impl Static {
     fn new() -> Static {
         Static {
             chainer: Chainer::new(true, false, false, 0),
-            runs: (0..2 * 729).map(|_| None).collect(),
-            grid: None,
             last: [None, None],
         }
-    }
-
-    /// Starts on `grid`: the runs made on another grid go.
-    fn adopt(&mut self, grid: &Grid9) {
-        if self.grid.as_ref() != Some(grid) {
-            for slot in &mut self.runs {
-                if let Some(run) = slot.take() {
-                    self.chainer.recycle(run);
-                }
-            }
-            self.grid = Some(*grid);
-        }
-    }
-
-    /// Makes sure the run of `(cell, d, on)` on the adopted grid is made.
-    fn ensure(&mut self, cell: usize, d: usize, on: bool) {
-        let k = key(cell, d, on);
-        if self.runs[k].is_none() {
-            let work = self.grid.as_mut().expect("an adopted grid");
-            self.runs[k] = Some(self.chainer.chain(work, cell, d, on));
-        }
-    }
-
-    fn run(&self, cell: usize, d: usize, on: bool) -> &Run {
-        self.runs[key(cell, d, on)]
-            .as_ref()
-            .expect("an ensured run")
     }
 
     /// The hints of rule `which` (0: forcing chains, 1: multiple forcing chains) on
@@ -961,21 +926,11 @@ impl Static {
                 return hints.clone();
             }
         }
-        self.adopt(grid);
-        let open: Vec<usize> = (0..81)
-            .filter(|&c| grid.value[c] == 0 && grid.cands[c].count_ones() >= 2)
-            .collect();
-        let mut ctx = Ctx {
-            grid,
-            outer: Some(outer),
-            marks: Marks::new(),
-            base: if which == 0 { 70 } else { 80 },
-            out: Vec::new(),
-        };
+        let mut ctx = Ctx::new(grid, Some(outer), self.chainer.base());
         if which == 0 {
-            self.forcing(&open, &mut ctx);
+            self.forcing(&mut ctx);
         } else {
-            self.multiple(&open, &mut ctx);
+            self.chainer.multiple_chains(&mut ctx);
         }
         let out = best_first(ctx.out);
         self.last[which] = Some((*grid, *outer, out.clone()));
@@ -983,15 +938,18 @@ impl Static {
     }
 
     /// SE's "Forcing Chains & Cycles": static forcing chains on one digit (X), then on
-    /// both kinds of links (XY), from each candidate on and off, to its own negation.
-    /// (SE also lists cycles, whose eliminations such chains reach too, with other
-    /// lengths: not made here.)
-    fn forcing(&mut self, open: &[usize], ctx: &mut Ctx) {
+    /// both kinds of links (XY), from each candidate of an open cell on and off, to its
+    /// own negation. (SE also lists cycles, whose eliminations such chains reach too,
+    /// with other lengths: not made here.)
+    fn forcing(&mut self, ctx: &mut Ctx) {
         let grid = ctx.grid;
+        let open: Vec<usize> = (0..81)
+            .filter(|&c| grid.value[c] == 0 && grid.cands[c].count_ones() >= 2)
+            .collect();
         for (y, kind, base) in [(false, Kind::ForcingX, 66), (true, Kind::ForcingXy, 70)] {
             ctx.base = base;
             let refuting = self_refuting(grid, y);
-            for &cell in open {
+            for &cell in &open {
                 for d in (0..9).filter(|&d| grid.has(cell, d)) {
                     for on in [true, false] {
                         let found = if on { refuting.0[d] } else { refuting.1[d] };
@@ -1008,37 +966,6 @@ impl Static {
             }
         }
     }
-
-    /// SE's Multiple Forcing Chains (static): region forcing from each cell of three
-    /// candidates or more (regions where it is the digit's first place), then the cell.
-    fn multiple(&mut self, open: &[usize], ctx: &mut Ctx) {
-        let grid = ctx.grid;
-        for &cell in open.iter().filter(|&&c| grid.cands[c].count_ones() > 2) {
-            let digits: Vec<usize> = (0..9).filter(|&d| grid.has(cell, d)).collect();
-            for &d in &digits {
-                for &r in &CELL_REGIONS[cell] {
-                    let places = grid.places(r as usize, d);
-                    if places.count_ones() < 2 || places.trailing_zeros() as usize != cell {
-                        continue;
-                    }
-                    for c in bits(places) {
-                        self.ensure(c, d, true);
-                    }
-                    let runs: Vec<&Run> = bits(places).map(|c| self.run(c, d, true)).collect();
-                    for state in [true, false] {
-                        ctx.common(&runs, state, Kind::Region, Some(Cause::Hidden(r)));
-                    }
-                }
-            }
-            for &d in &digits {
-                self.ensure(cell, d, true);
-            }
-            let runs: Vec<&Run> = digits.iter().map(|&d| self.run(cell, d, true)).collect();
-            for state in [true, false] {
-                ctx.common(&runs, state, Kind::Cell, Some(Cause::NakedSingle));
-            }
-        }
-    }
 }
 
 /// The hints of one search, and what building them needs.
@@ -1052,7 +979,18 @@ struct Ctx<'a> {
     out: Vec<Hint>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// A search of `grid` with no hint yet (`outer`: see the field), rated from `base`.
+    fn new(grid: &'a Grid9, outer: Option<&'a Grid9>, base: u32) -> Ctx<'a> {
+        Ctx {
+            grid,
+            outer,
+            marks: Marks::new(),
+            base,
+            out: Vec::new(),
+        }
+    }
+
     /// Adds the hint whose chains end at `targets` (run, potential), concluding
     /// `(cell, digit)` on (`place`) or off, if it removes anything.
     fn hint(

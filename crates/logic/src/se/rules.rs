@@ -2,8 +2,8 @@
 //! `getAdvancedPotentials`): locking (pointing and claiming), hidden pair, naked pair
 //! and X-Wing, in that order, each in SE's scan order. Each hint comes with its *rule
 //! parents*: the candidates the chain removed that the pattern needs (present in the
-//! grid the chain started from, gone from the working grid). A hint without any held
-//! before the assumption, and is no part of the chain.
+//! grid the chain started from, gone from the working grid). A hint without rule parents
+//! held before the assumption too, so it is no part of the chain.
 
 use super::chaining::bits;
 use super::grid::{Grid9, REGION_CELLS, REGION_SET};
