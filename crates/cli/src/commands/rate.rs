@@ -27,14 +27,11 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
             Err(reply) => return reply,
         };
         let path = solve(&prepared.board, &options);
-        let mut rating = rate(&prepared.board, &path);
+        let rating = rate(&prepared.board, &path);
         // SE's own path, when asked for and the path shows a solution to follow.
         let explained = (args.explainer && path.solved)
             .then(|| sudokit_logic::se::rate_with(&prepared.board, &spare))
             .flatten();
-        if let Some(e) = &explained {
-            rating.se = (tenths(e.er)) as f32;
-        }
         let failed = !path.solved;
         let stuck = failed.then(|| {
             format!(
