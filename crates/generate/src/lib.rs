@@ -194,6 +194,8 @@ pub struct Generator {
     request: Request,
     /// The orbits on a fixed layout.
     orbits: Option<Vec<Vec<Cell>>>,
+    /// Why no puzzle can meet the request's target, if none can.
+    impossible: Option<String>,
 }
 
 impl Generator {
@@ -205,7 +207,12 @@ impl Generator {
             }
             _ => None,
         };
-        Generator { request, orbits }
+        let impossible = request.target.contradiction(&request.options);
+        Generator {
+            request,
+            orbits,
+            impossible,
+        }
     }
 
     /// The request.
@@ -220,8 +227,8 @@ impl Generator {
     pub fn generate(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         let request = &self.request;
         // A target no path can meet fails at once, not after every try.
-        if let Some(why) = request.target.contradiction(&request.options) {
-            return Err(GenerateError::Impossible(why));
+        if let Some(why) = &self.impossible {
+            return Err(GenerateError::Impossible(why.clone()));
         }
         if !request.target.is_set() && request.clues.is_none() {
             let solution = complete_grid(request, rng)?;
