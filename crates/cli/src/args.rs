@@ -415,6 +415,11 @@ pub struct ExplainArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Follow Sudoku Explainer's own path on 9×9 puzzles (its rules in its order, up to
+    /// nested dynamic forcing chains, each chain shown with the inner chains it rests
+    /// on); the rating adds SE's ER/EP/ED. Slow at the top of the scale.
+    #[arg(long)]
+    pub explainer: bool,
 }
 
 /// `sudokit rate`.

@@ -325,6 +325,87 @@ fn pencil_marks_that_rule_out_the_solution_are_an_error() {
 }
 
 #[test]
+fn explain_explainer_shows_nested_chains_indented() {
+    // The same puzzle: SE's path as steps, the nested steps with their inner chains.
+    let top = "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5..";
+    let (code, out, err) = run(
+        &["explain", "--explainer", "--sentences"],
+        &format!("{top}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Sudoku Explainer: ER/EP/ED 10.4/10.4/2.6"),
+        "{out}"
+    );
+    assert!(out.contains("SE 10.4, hardest Dynamic Forcing Chains (+ Forcing Chains)"));
+    // A nested step: its sentence, its chains (7 spaces), and under a potential an inner
+    // chain gave, that chain's rule (9) and its own chain (11).
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(". Dynamic Forcing Chains (+ Forcing Chains): "))
+        .expect("a nested step");
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    assert!(lines[at + 1].trim_start().starts_with("Assuming ") || lines[at + 1].contains(" lead"));
+    assert_eq!(indent(lines[at + 2]), 7, "{}", lines[at + 2]);
+    let inner = lines[at + 2..]
+        .iter()
+        .position(|l| indent(l) == 9 && l.contains(", by Forcing X"))
+        .expect("an inner chain under the outer one");
+    assert_eq!(indent(lines[at + 2 + inner + 1]), 11);
+    // As JSON: the potential that an inner chain gave holds that chain.
+    let (code, out, _) = run(&["explain", "--explainer", "--json"], &format!("{top}\n"));
+    assert_eq!(code, 0);
+    let reply = &json_lines(&out)[0];
+    assert_eq!(
+        [&reply["rating"]["se"], &reply["rating"]["ep"]],
+        [10.4, 10.4]
+    );
+    let nested = reply["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["technique"] == "Dynamic Forcing Chains (+ Forcing Chains)")
+        .expect("a nested step");
+    assert_eq!(nested["pattern"]["kind"], "chaining");
+    let inner = nested["pattern"]["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c.as_array().unwrap())
+        .find_map(|p| p.get("inner"))
+        .expect("a potential with its inner chain");
+    assert!(inner["rule"].as_str().unwrap().starts_with("Forcing X"));
+}
+
+#[test]
+fn hint_asks_for_sudoku_explainers_chaining_rules() {
+    let top = "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5..";
+    let (code, out, err) = run(
+        &[
+            "hint",
+            "--technique",
+            "Dynamic Forcing Chains (+)",
+            "--sentence",
+        ],
+        &format!("{top}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Dynamic Forcing Chains (+): "), "{out}");
+    assert!(
+        out.lines().count() >= 3,
+        "notation, sentence, chains: {out}"
+    );
+    let (code, out, _) = run(&["hint", "--technique", "nishio"], &format!("{top}\n"));
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Nishio Forcing Chains: "), "{out}");
+    // No path of sudokit's uses them, so no puzzle can be made to need one.
+    let (code, _, err) = run(&["generate", "--needs", "Multiple Forcing Chains"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("only on request"), "{err}");
+}
+
+#[test]
 fn order_chooses_between_sudoku_explainer_and_hodoku() {
     // SE's order takes the lowest-rated step: a hidden single (1.2) before a naked
     // single (2.3); HoDoKu's tries naked singles first.

@@ -32,7 +32,9 @@ impl Target {
     ///   3 adds a few tenths), so only some values occur there (an Easy path rates 1.0,
     ///   1.2, 1.5 or 2.3); chains, and so every rating from 6.5 up, need techniques
     ///   rated 6.5 or more; a required technique's steps rate at least its own rating
-    ///   (its direct rating, or 6.5 for the chains).
+    ///   (its direct rating, or 6.5 for the chains);
+    /// - a required technique that no path uses (Sudoku Explainer's own chaining rules,
+    ///   searched only on request).
     ///
     /// ```
     /// use sudokit_generate::target::Target;
@@ -46,6 +48,11 @@ impl Target {
     /// ```
     pub fn contradiction(&self, options: &Options) -> Option<String> {
         if let Some(t) = self.needs {
+            if t.on_request() {
+                return Some(format!(
+                    "{t} is one of Sudoku Explainer's own rules, searched only on request: no path uses it"
+                ));
+            }
             if t.needs_uniqueness() && !options.uniqueness {
                 return Some(format!(
                     "{t} is a uniqueness technique, and the uniqueness techniques are off"
@@ -62,6 +69,7 @@ impl Target {
         let allowed: Vec<Technique> = Technique::ALL
             .iter()
             .copied()
+            .filter(|t| !t.on_request())
             .filter(|t| self.level.is_none_or(|l| t.level() <= l))
             .filter(|t| options.uniqueness || !t.needs_uniqueness())
             .collect();

@@ -33,7 +33,8 @@ impl Default for Options {
 /// Which technique counts as the easiest when several find a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Order {
-    /// HoDoKu 2.2's default order ([`Technique::ALL`]).
+    /// HoDoKu 2.2's default order ([`Technique::ALL`], without the techniques searched
+    /// only on request).
     HoDoKu,
     /// Sudoku Explainer's (the default): by SE rating, lowest first (ties in HoDoKu's
     /// order), as SE always applies the lowest-rated step it finds; so the `se` estimate
@@ -46,14 +47,20 @@ pub enum Order {
 impl Order {
     /// The techniques in this order.
     pub fn techniques(self) -> &'static [Technique] {
-        static BY_SE: std::sync::OnceLock<Vec<Technique>> = std::sync::OnceLock::new();
+        static ORDERS: std::sync::OnceLock<[Vec<Technique>; 2]> = std::sync::OnceLock::new();
+        let [hodoku, by_se] = ORDERS.get_or_init(|| {
+            let path: Vec<Technique> = Technique::ALL
+                .iter()
+                .copied()
+                .filter(|t| !t.on_request())
+                .collect();
+            let mut by_se = path.clone();
+            by_se.sort_by_key(|t| (t.se() * 10.0).round() as u32);
+            [path, by_se]
+        });
         match self {
-            Order::HoDoKu => Technique::ALL,
-            Order::SudokuExplainer => BY_SE.get_or_init(|| {
-                let mut v = Technique::ALL.to_vec();
-                v.sort_by_key(|t| (t.se() * 10.0).round() as u32);
-                v
-            }),
+            Order::HoDoKu => hodoku,
+            Order::SudokuExplainer => by_se,
         }
     }
 }

@@ -38,7 +38,10 @@ pub use engine::{
 };
 pub use memo::Memo;
 pub use rating::{rate, Rating};
-pub use step::{Als, Branch, Chain, Forcing, Node, Pattern, Step};
+pub use step::{
+    Als, Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential,
+    Potentials, Step,
+};
 pub use technique::{Level, Technique};
 
 /// The engine's entry points under one name: `explain::solve`, `explain::next_step`.

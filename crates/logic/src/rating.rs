@@ -150,6 +150,7 @@ pub fn step_se(step: &Step) -> f32 {
             tenths(base) + length_bonus_tenths(c.nodes.len().saturating_sub(2))
         }
         (Se::Chain(base), pattern) => chain_tenths(tenths(base), pattern),
+        (Se::Explainer(_), Pattern::Chaining(c)) => c.tenths,
         (rule, _) => tenths(rule.base()),
     };
     tenths as f32 / 10.0

@@ -113,6 +113,12 @@ impl Step {
             Pattern::Forcing { branches, .. } => branches
                 .iter()
                 .for_each(|b| each(&[b.cell], DigitSet::single(b.digit))),
+            Pattern::Chaining(c) => c
+                .branches
+                .iter()
+                .flat_map(|b| &b.0)
+                .filter(|p| p.on)
+                .for_each(|p| each(&[p.cell], DigitSet::single(p.digit))),
             Pattern::SueDeCoq { .. } => each(&self.pattern_cells(), DigitSet::full(board.side())),
         }
         out.sort_by_key(|&(c, d)| (c, d));
@@ -197,6 +203,77 @@ pub struct Branch {
     pub depth: u8,
     /// The contradiction the branch ran into, if it did.
     pub contradiction: Option<sudokit_solver::observe::Dead>,
+}
+
+/// One of Sudoku Explainer's chaining steps (its rules from 7.5 up): chains of
+/// potentials, each a candidate on or off with the potentials it follows from, and, in
+/// the nested rules, the inner chains that removed a candidate along the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chaining {
+    /// SE's name of the rule, e.g. `Dynamic Forcing Chains (+ Forcing Chains)`.
+    pub rule: String,
+    /// How the chains conclude.
+    pub kind: ChainingKind,
+    /// SE's rating, in tenths: the rule's base plus the length bonus of `complexity`.
+    pub tenths: u32,
+    /// SE's complexity: the chains' distinct potentials plus the inner chains'.
+    pub complexity: u32,
+    /// The chains: one for a cell or region forcing's each assumption, two for a
+    /// contradiction (to the candidate made on and off) or a double implication (the
+    /// assumption on, and off), one for a static forcing chain.
+    pub branches: Vec<Potentials>,
+}
+
+/// How a chaining step concludes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainingKind {
+    /// A static forcing chain reaches the negation of its own assumption (SE's forcing
+    /// X- and XY-chains, inside nested rules).
+    Forcing,
+    /// The assumption makes a candidate both on and off: it is false.
+    Contradiction,
+    /// The assumption on and the assumption off both lead to the conclusion.
+    Double,
+    /// Each candidate of the cell leads to it.
+    Cell(Cell),
+    /// Each place of the digit in the house leads to it.
+    Region(House, Digit),
+}
+
+/// One chain of potentials, in order: each follows from earlier ones, the first is the
+/// assumption and the last is where the chain ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Potentials(pub Vec<Potential>);
+
+/// A candidate on or off within a chain, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Potential {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+    /// On (the cell holds the digit) or off (it does not).
+    pub on: bool,
+    /// Why it holds.
+    pub cause: ChainCause,
+    /// The earlier potentials of the chain it follows from (indices).
+    pub parents: Vec<usize>,
+    /// For a candidate an inner chain removed: that chain.
+    pub inner: Option<Box<Chaining>>,
+}
+
+/// Why a potential of a chain holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainCause {
+    /// It is the assumption.
+    Assumed,
+    /// On: the last candidate of its cell; off: the cell holds another digit.
+    Cell,
+    /// On: the last place of its digit in the house; off: the digit is elsewhere there.
+    House(House),
+    /// Off: removed by a simpler rule run inside the chain (locking, a hidden or naked
+    /// pair, an X-Wing), or by an inner chain.
+    Rule,
 }
 
 /// The structure behind a step.
@@ -306,6 +383,8 @@ pub enum Pattern {
         /// The branches.
         branches: Vec<Branch>,
     },
+    /// One of Sudoku Explainer's chaining rules.
+    Chaining(Box<Chaining>),
 }
 
 impl Pattern {
@@ -338,6 +417,14 @@ impl Pattern {
                 core.iter().chain(line).chain(boxed).copied().collect()
             }
             Pattern::Forcing { branches, .. } => branches.iter().map(|b| b.cell).collect(),
+            Pattern::Chaining(c) => c.assumptions().map(|p| p.cell).collect(),
         }
+    }
+}
+
+impl Chaining {
+    /// The assumption of each chain.
+    pub fn assumptions(&self) -> impl Iterator<Item = &Potential> {
+        self.branches.iter().filter_map(|b| b.0.first())
     }
 }

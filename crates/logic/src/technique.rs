@@ -17,6 +17,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::context::Context;
+use crate::se;
 use crate::techniques::fish::Kind;
 use crate::techniques::{
     als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
@@ -115,13 +116,22 @@ pub(crate) enum Se {
     /// chain 6.6, any other at least this; colouring 6.6 and forcing 8.5 (plus 0.5 per
     /// nesting level); then SE's length bonus.
     Chain(f32),
+    /// One of SE's own chaining rules from 7.5 up, rated as its step says (the rule's
+    /// base plus the length bonus of its complexity). Searched only when asked for: by
+    /// SE's path (`se::rate`) and `hint --technique`; sudokit's own path has its forcing
+    /// chains and nets at these places of the ladder.
+    Explainer(f32),
 }
 
 impl Se {
     /// The rating before any refinement: the technique's place on SE's ladder.
     pub fn base(self) -> f32 {
         match self {
-            Se::Fixed(se) | Se::PerExtraCell(se) | Se::PlusLength(se) | Se::Chain(se) => se,
+            Se::Fixed(se)
+            | Se::PerExtraCell(se)
+            | Se::PlusLength(se)
+            | Se::Chain(se)
+            | Se::Explainer(se) => se,
             Se::ByHouse { box_or_region, .. } => box_or_region,
             Se::Direct { base, .. } => base,
         }
@@ -488,6 +498,49 @@ table! {
         level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
         find: |cx, _, sink, _| forcing::find_net(cx.board, sink, false),
     },
+    // Sudoku Explainer's chaining rules (SE 1.2.1's names and ratings): only on request
+    // (see `Se::Explainer`), 9×9 only. HoDoKu has none: the scores are our choice, above
+    // its forcing nets.
+    NishioForcingChains => Entry {
+        name: "Nishio Forcing Chains", codes: &[], aliases: &["Nishio"],
+        level: Extreme, score: 600, se: Explainer(7.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Nishio),
+    },
+    MultipleForcingChains => Entry {
+        name: "Multiple Forcing Chains", codes: &[], aliases: &[],
+        level: Extreme, score: 650, se: Explainer(8.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Multiple),
+    },
+    DynamicForcingChains => Entry {
+        name: "Dynamic Forcing Chains", codes: &[], aliases: &[],
+        level: Extreme, score: 750, se: Explainer(8.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(0)),
+    },
+    DynamicForcingChainsPlus => Entry {
+        name: "Dynamic Forcing Chains (+)", codes: &[], aliases: &["Dynamic Forcing Chains Plus"],
+        level: Extreme, score: 800, se: Explainer(9.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(1)),
+    },
+    NestedForcingChains => Entry {
+        name: "Dynamic Forcing Chains (+ Forcing Chains)", codes: &[], aliases: &["Nested Forcing Chains"],
+        level: Extreme, score: 900, se: Explainer(9.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(2)),
+    },
+    NestedMultipleForcingChains => Entry {
+        name: "Dynamic Forcing Chains (+ Multiple Forcing Chains)", codes: &[], aliases: &["Nested Multiple Forcing Chains"],
+        level: Extreme, score: 1000, se: Explainer(10.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(3)),
+    },
+    NestedDynamicForcingChains => Entry {
+        name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", codes: &[], aliases: &["Nested Dynamic Forcing Chains"],
+        level: Extreme, score: 1100, se: Explainer(10.5), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(4)),
+    },
+    NestedDynamicForcingChainsPlus => Entry {
+        name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+))", codes: &[], aliases: &["Nested Dynamic Forcing Chains Plus"],
+        level: Extreme, score: 1200, se: Explainer(11.0), uniqueness: false, family: None, memory: Whole,
+        find: |cx, _, sink, _| se::find(cx.board, sink, se::Rule::Dynamic(5)),
+    },
 }
 
 impl Technique {
@@ -526,6 +579,12 @@ impl Technique {
         self.entry().uniqueness
     }
 
+    /// Is it searched only when asked for (SE's own chaining rules: by SE's path and
+    /// `hint --technique`), never on sudokit's path?
+    pub fn on_request(self) -> bool {
+        matches!(self.entry().se, Se::Explainer(_))
+    }
+
     /// The technique whose displayed name or an alias matches `name` ignoring case,
     /// spaces, hyphens and parentheses (`"x-wing"`, `"XYWing"`, `"locked candidates
     /// pointing"`, `"BUG+1"`), or whose HoDoKu code is `name`.
@@ -536,6 +595,15 @@ impl Technique {
                 .flat_map(char::to_lowercase)
                 .collect::<String>()
         };
+        // A name in full first: loosely, "Dynamic Forcing Chains (+)" would be "Dynamic
+        // Forcing Chains".
+        let exact = Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name().eq_ignore_ascii_case(name.trim()));
+        if exact.is_some() {
+            return exact;
+        }
         let wanted = key(name);
         Technique::ALL.iter().copied().find(|t| {
             let entry = t.entry();

@@ -96,6 +96,9 @@ fn one_case_per_technique() {
         let _ = writeln!(out, "## {name}");
         let _ = writeln!(out, "{}", render::notation(layout, &step));
         let _ = writeln!(out, "{}", render::sentence(layout, &step));
+        for line in render::chain_lines(layout, &step, 2) {
+            let _ = writeln!(out, "{line}");
+        }
         let _ = writeln!(out, "{}\n", render::vague(layout, &step));
         covered.push(technique);
     }

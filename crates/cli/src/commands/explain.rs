@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use sudokit_core::format::json::Json;
 use sudokit_core::format::write;
+use sudokit_logic::se::{self, Explained};
 use sudokit_logic::{rate, render, solve, Board, Path, Rating};
 
 use super::logic::{options, prepare, rating_json};
@@ -36,7 +37,11 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             Err(reply) => return reply,
         };
         let (board, layout) = (&prepared.board, prepared.grid.layout());
-        let path = solve(board, &options);
+        // SE's own path when asked for (9×9 puzzles with one solution), else sudokit's.
+        let (path, explained) = match args.explainer.then(|| se::path(board)).flatten() {
+            Some((e, path)) => (path, Some(e)),
+            None => (solve(board, &options), None),
+        };
         let rating = rate(board, &path);
         let drawn = args
             .svg
@@ -65,14 +70,18 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 Json::Null
             };
             let status = if path.solved { "solved" } else { "stuck" };
-            let out = object(job, status, steps, solution, rating_json(&rating), stuck) + "\n";
+            let rating = match &explained {
+                Some(e) => Json::object(render::explained_fields(&rating, e)),
+                None => rating_json(&rating),
+            };
+            let out = object(job, status, steps, solution, rating, stuck) + "\n";
             return Reply {
                 out,
                 err: String::new(),
                 failed,
             };
         }
-        let out = text(job, board, &path, &rating, &args);
+        let out = text(job, board, &path, (&rating, explained.as_ref()), &args);
         Reply {
             out,
             err: stuck.unwrap_or_default(),
@@ -95,7 +104,13 @@ fn diagrams(dir: &std::path::Path, job: &Job, start: &Board, path: &Path) -> Res
 
 /// The path as numbered lines (with sentences and candidate grids when asked), then the
 /// solution and the rating.
-fn text(job: &Job, start: &Board, path: &Path, rating: &Rating, args: &ExplainArgs) -> String {
+fn text(
+    job: &Job,
+    start: &Board,
+    path: &Path,
+    (rating, explained): (&Rating, Option<&Explained>),
+    args: &ExplainArgs,
+) -> String {
     let mut out = format!("# {}\n", job.place());
     out += &render::path(start, path, args.sentences, args.grids);
     if path.solved {
@@ -105,7 +120,19 @@ fn text(job: &Job, start: &Board, path: &Path, rating: &Rating, args: &ExplainAr
         let layout = start.layout();
         out += &write::candidates(layout, path.board.grid().values(), &path.board.marks());
     }
-    let _ = writeln!(out, "{}\n", render::rating(rating));
+    let _ = writeln!(out, "{}", render::rating(rating));
+    if let Some(e) = explained {
+        let t = |x: u32| f64::from(x) / 10.0;
+        let _ = writeln!(
+            out,
+            "Sudoku Explainer: ER/EP/ED {:.1}/{:.1}/{:.1}, hardest {}",
+            t(e.er),
+            t(e.ep),
+            t(e.ed),
+            e.hardest
+        );
+    }
+    out.push('\n');
     out
 }
 

@@ -342,7 +342,7 @@ fn csv_header(grid: bool) -> String {
         return "solution,seed,regions".to_string();
     }
     let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,regions");
-    for t in Technique::ALL {
+    for t in Technique::ALL.iter().filter(|t| !t.on_request()) {
         h.push(',');
         h += &csv_field(t.name());
     }
@@ -362,7 +362,7 @@ fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String
         made.tries,
         regions(p).unwrap_or_default()
     );
-    for t in Technique::ALL {
+    for t in Technique::ALL.iter().filter(|t| !t.on_request()) {
         row += &format!(",{}", r.techniques.get(t).copied().unwrap_or(0));
     }
     row + "\n"

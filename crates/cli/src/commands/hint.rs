@@ -105,6 +105,9 @@ fn text(layout: &sudokit_core::Layout, step: &Step, vague: bool, sentence: bool)
     let mut out = render::notation(layout, step) + "\n";
     if sentence {
         out += &format!("  {}\n", render::sentence(layout, step));
+        for line in render::chain_lines(layout, step, 4) {
+            out += &format!("{line}\n");
+        }
     }
     out
 }

@@ -4,8 +4,10 @@
 use serde::Serialize;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
-use super::{assumption, cell, chain, house, notation};
-use crate::step::{Branch, Forcing, Node, Pattern, Step};
+use super::{assumption, cell, chain, chaining, house, notation, potential};
+use crate::step::{
+    Branch, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
+};
 
 /// A step: technique, its ratings, placements, eliminations, pattern cells, pattern and
 /// notation.
@@ -96,6 +98,7 @@ enum PatternJson {
         premise: String,
         branches: Vec<BranchJson>,
     },
+    Chaining(ChainingJson),
 }
 
 /// A chain node; `set` only for a node on an almost locked set.
@@ -266,6 +269,7 @@ impl PatternJson {
                 premise: premise(n, *kind),
                 branches: branches.iter().map(|b| BranchJson::new(n, b)).collect(),
             },
+            Pattern::Chaining(c) => PatternJson::Chaining(ChainingJson::new(n, c)),
         }
     }
 }
@@ -297,5 +301,66 @@ fn premise(n: &Names, kind: Forcing) -> String {
         Forcing::Contradiction => "contradiction".to_string(),
         Forcing::Cell(c) => format!("cell {}", n.cell(c)),
         Forcing::House(h, d) => format!("digit {d} in {}", n.house(h)),
+    }
+}
+
+/// One of SE's chaining steps: its rule, how it concludes, its rating and complexity,
+/// what it shows in words, and its chains (each potential with the indices of those it
+/// follows from, and the inner chain that gave it, if any).
+#[derive(Serialize)]
+struct ChainingJson {
+    rule: String,
+    conclusion: &'static str,
+    se: f64,
+    complexity: u32,
+    shows: String,
+    chains: Vec<Vec<PotentialJson>>,
+}
+
+#[derive(Serialize)]
+struct PotentialJson {
+    candidate: String,
+    cause: String,
+    parents: Vec<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inner: Option<Box<ChainingJson>>,
+}
+
+impl ChainingJson {
+    fn new(n: &Names, c: &Chaining) -> ChainingJson {
+        ChainingJson {
+            rule: c.rule.clone(),
+            conclusion: match c.kind {
+                ChainingKind::Forcing => "forcing",
+                ChainingKind::Contradiction => "contradiction",
+                ChainingKind::Double => "double",
+                ChainingKind::Cell(_) => "cell",
+                ChainingKind::Region(..) => "region",
+            },
+            se: f64::from(c.tenths) / 10.0,
+            complexity: c.complexity,
+            shows: chaining(n.0, c),
+            chains: c
+                .branches
+                .iter()
+                .map(|b| b.0.iter().map(|p| PotentialJson::new(n, p)).collect())
+                .collect(),
+        }
+    }
+}
+
+impl PotentialJson {
+    fn new(n: &Names, p: &Potential) -> PotentialJson {
+        PotentialJson {
+            candidate: potential(n.0, p),
+            cause: match p.cause {
+                ChainCause::Assumed => "assumed".to_string(),
+                ChainCause::Cell => "cell".to_string(),
+                ChainCause::House(h) => n.house(h),
+                ChainCause::Rule => "rule".to_string(),
+            },
+            parents: p.parents.clone(),
+            inner: p.inner.as_ref().map(|c| Box::new(ChainingJson::new(n, c))),
+        }
     }
 }

@@ -12,7 +12,9 @@ use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 use crate::board::Board;
 use crate::engine::Path;
 use crate::rating::Rating;
-use crate::step::{Branch, Chain, Forcing, Node, Pattern, Step};
+use crate::step::{
+    Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
+};
 use crate::technique::Technique;
 
 /// `r3c4`.
@@ -246,6 +248,7 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
             )
         }
         Pattern::Forcing { kind, branches } => forcing(layout, *kind, branches),
+        Pattern::Chaining(c) => chaining(layout, c),
     };
     format!("{t}: {body} => {}", consequences(layout, step))
 }
@@ -275,6 +278,144 @@ fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
         }
         Forcing::Cell(c) => format!("every candidate of {}", cell(layout, c)),
         Forcing::House(h, d) => format!("every place of {d} in {}", house(layout, h)),
+    }
+}
+
+/// `r4c5=7`, `r4c5<>7`.
+fn potential(layout: &Layout, p: &Potential) -> String {
+    format!(
+        "{}{}{}",
+        cell(layout, p.cell),
+        if p.on { "=" } else { "<>" },
+        p.digit
+    )
+}
+
+/// The assumption of chain `b` of `c` (the potential it ends at: `last`).
+fn chain_end(layout: &Layout, c: &Chaining, b: usize, last: bool) -> String {
+    let list = c.branches.get(b).map(|b| &b.0[..]).unwrap_or_default();
+    let p = if last { list.last() } else { list.first() };
+    p.map(|p| potential(layout, p)).unwrap_or_default()
+}
+
+/// What a chaining step's chains show, e.g. `r4c5=7 leads to r9c9=3 and r9c9<>3`.
+fn chaining(layout: &Layout, c: &Chaining) -> String {
+    let start = |b| chain_end(layout, c, b, false);
+    let end = |b| chain_end(layout, c, b, true);
+    match c.kind {
+        ChainingKind::Forcing => format!("{} leads to {}", start(0), end(0)),
+        ChainingKind::Contradiction => {
+            format!("{} leads to {} and {}", start(0), end(0), end(1))
+        }
+        ChainingKind::Double => format!("{} and {} lead to {}", start(0), start(1), end(0)),
+        ChainingKind::Cell(x) => {
+            format!("every candidate of {} leads to {}", cell(layout, x), end(0))
+        }
+        ChainingKind::Region(h, d) => {
+            format!(
+                "every place of {d} in {} leads to {}",
+                house(layout, h),
+                end(0)
+            )
+        }
+    }
+}
+
+/// A chaining step's chains, one line each (`indent` spaces before), each potential
+/// after the ones it follows from; a potential that does not follow from the one just
+/// before names its parents in brackets; one that an inner chain gave is followed by
+/// that chain, indented two more.
+pub fn chains(layout: &Layout, c: &Chaining, indent: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for branch in &c.branches {
+        let list = &branch.0;
+        let mut text = String::new();
+        let mut inner = Vec::new();
+        for (i, p) in list.iter().enumerate() {
+            if i > 0 {
+                text += " -> ";
+            }
+            text += &potential(layout, p);
+            if i > 0 && p.parents != [i - 1] && p.cause != ChainCause::Rule {
+                let from: Vec<String> = p
+                    .parents
+                    .iter()
+                    .map(|&q| potential(layout, &list[q]))
+                    .collect();
+                let _ = write!(text, " [{}]", from.join(", "));
+            }
+            if p.cause == ChainCause::Rule {
+                let from: Vec<String> = p
+                    .parents
+                    .iter()
+                    .map(|&q| potential(layout, &list[q]))
+                    .collect();
+                match &p.inner {
+                    Some(chain) => {
+                        let _ = write!(text, " [{} from {}]", chain.rule, from.join(", "));
+                        inner.push((potential(layout, p), chain));
+                    }
+                    None => {
+                        let _ = write!(text, " [rule from {}]", from.join(", "));
+                    }
+                }
+            }
+        }
+        lines.push(format!("{:indent$}{text}", ""));
+        for (at, chain) in inner {
+            lines.push(format!(
+                "{:w$}{at}, by {}: {}",
+                "",
+                chain.rule,
+                chaining(layout, chain),
+                w = indent + 2
+            ));
+            lines.extend(chains(layout, chain, indent + 4));
+        }
+    }
+    lines
+}
+
+/// What a chaining step proves, in a sentence ending with `does`.
+fn chaining_sentence(layout: &Layout, c: &Chaining, does: &str) -> String {
+    let p = |b, last| chain_end(layout, c, b, last);
+    match c.kind {
+        ChainingKind::Forcing => format!(
+            "Assuming {} leads to its own negation, {}, so {does}.",
+            p(0, false),
+            p(0, true)
+        ),
+        ChainingKind::Contradiction => format!(
+            "Assuming {} leads both to {} and to {}, a contradiction, so {does}.",
+            p(0, false),
+            p(0, true),
+            p(1, true)
+        ),
+        ChainingKind::Double => format!(
+            "Both {} and {} lead to {}, so {does}.",
+            p(0, false),
+            p(1, false),
+            p(0, true)
+        ),
+        ChainingKind::Cell(x) => format!(
+            "Every candidate of {} leads to {}, so {does}.",
+            cell(layout, x),
+            p(0, true)
+        ),
+        ChainingKind::Region(h, d) => format!(
+            "Every place of {d} in {} leads to {}, so {does}.",
+            layout.house(h).kind,
+            p(0, true)
+        ),
+    }
+}
+
+/// The chains of a chaining step, one line each after `indent` spaces (see [`chains`]);
+/// none for other steps.
+pub fn chain_lines(layout: &Layout, step: &Step, indent: usize) -> Vec<String> {
+    match &step.pattern {
+        Pattern::Chaining(c) => chains(layout, c, indent),
+        _ => Vec::new(),
     }
 }
 
@@ -506,6 +647,7 @@ pub fn sentence(layout: &Layout, step: &Step) -> String {
             "The cells {} where a line meets a box share their digits with partner cells so that each digit has one home: {does}.",
             cells(layout, core)
         ),
+        Pattern::Chaining(c) => chaining_sentence(layout, c, &does),
         Pattern::Forcing { kind, branches } => match kind {
             Forcing::Contradiction => format!("Assume {}: it forces a contradiction, so {does}.", assumption(layout, &branches[0])),
             _ => format!("Try each of {}: all of them lead to {does}, so it holds.", branches.iter().map(|b| assumption(layout, b)).collect::<Vec<_>>().join(", ")),
@@ -537,6 +679,9 @@ pub fn path(start: &Board, path: &Path, sentences: bool, grids: bool) -> String 
         let _ = writeln!(out, "{:>3}. {}", i + 1, notation(layout, step));
         if sentences {
             let _ = writeln!(out, "     {}", sentence(layout, step));
+            for line in chain_lines(layout, step, 7) {
+                let _ = writeln!(out, "{line}");
+            }
         }
         board.apply(step);
     }

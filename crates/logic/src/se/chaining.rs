@@ -16,6 +16,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use super::grid::{Grid9, CELL_REGIONS};
 use super::rules;
@@ -49,12 +50,38 @@ struct Pot {
     nested: u32,
 }
 
-/// An inner chain hint a potential rests on: identity (for counting each once) and its
-/// whole complexity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An inner chain hint a potential rests on: identity (for counting each once), its
+/// whole complexity, and its chains when recorded.
+#[derive(Clone, Debug)]
 pub(crate) struct Nested {
     pub key: u64,
     pub complexity: u32,
+    pub why: Option<Arc<Why>>,
+}
+
+/// A hint's chains, kept by a recording rule (to explain the hint): how it concludes,
+/// its rating, and each chain's potentials, parents before children.
+#[derive(Debug)]
+pub(crate) struct Why {
+    pub kind: Kind,
+    pub base: u32,
+    pub complexity: u32,
+    /// A region forcing's region.
+    pub region: Option<u8>,
+    pub chains: Vec<Vec<Link>>,
+}
+
+/// A potential of a recorded chain.
+#[derive(Debug)]
+pub(crate) struct Link {
+    pub cell: u8,
+    pub digit: u8,
+    pub on: bool,
+    pub cause: Cause,
+    /// Its parents, as positions in the chain.
+    pub parents: Vec<u16>,
+    /// The inner hint that made it, if recorded.
+    pub inner: Option<Arc<Why>>,
 }
 
 /// One propagation: its potentials, with the "on" and "off" sets in insertion order.
@@ -184,13 +211,47 @@ impl Run {
         self.walk(p, marks, |pot| {
             count += 1;
             if pot.nested != NONE {
-                let n = self.nested[pot.nested as usize];
+                let n = &self.nested[pot.nested as usize];
                 if !nested.iter().any(|m| m.key == n.key) {
-                    nested.push(n);
+                    nested.push(n.clone());
                 }
             }
         });
         count
+    }
+
+    /// The chain ending at `p`: it and the potentials it rests on, parents first.
+    fn trail(&self, p: u32) -> Vec<Link> {
+        let mut seen = vec![false; self.pots.len()];
+        let mut todo = vec![p];
+        while let Some(q) = todo.pop() {
+            if !std::mem::replace(&mut seen[q as usize], true) {
+                todo.extend_from_slice(self.parents_of(q));
+            }
+        }
+        // Parents are made before their children: the order of making is an order of
+        // the chain.
+        let mut at = vec![u16::MAX; self.pots.len()];
+        let mut out = Vec::new();
+        for q in (0..self.pots.len()).filter(|&q| seen[q]) {
+            at[q] = out.len() as u16;
+            let pot = &self.pots[q];
+            out.push(Link {
+                cell: pot.cell,
+                digit: pot.digit,
+                on: pot.on,
+                cause: pot.cause,
+                parents: self
+                    .parents_of(q as u32)
+                    .iter()
+                    .map(|&r| at[r as usize])
+                    .collect(),
+                inner: (pot.nested != NONE)
+                    .then(|| self.nested[pot.nested as usize].why.clone())
+                    .flatten(),
+            });
+        }
+        out
     }
 
     /// Visits `p` and each potential it rests on, once each (by candidate and polarity).
@@ -294,6 +355,8 @@ pub(crate) struct Hint {
     pub rule_parents: Vec<(u8, u8)>,
     /// Identity, for counting an inner hint once.
     pub key: u64,
+    /// Its chains, when the rule records them.
+    pub why: Option<Arc<Why>>,
 }
 
 impl Hint {
@@ -309,6 +372,9 @@ pub(crate) struct Chainer {
     pub dynamic: bool,
     pub nishio: bool,
     pub level: u8,
+    /// Does it keep its hints' chains (to explain them), and have its inner rules keep
+    /// theirs?
+    pub record: bool,
     /// The inner chaining rules: static (levels 2 and 3) or dynamic (4 and 5), built on
     /// first use.
     statics: Option<Box<Static>>,
@@ -328,6 +394,7 @@ impl Chainer {
             dynamic,
             nishio,
             level,
+            record: false,
             statics: None,
             inner: None,
             last: None,
@@ -335,6 +402,12 @@ impl Chainer {
             queues: (VecDeque::new(), VecDeque::new()),
             made: Vec::new(),
         }
+    }
+
+    /// The rule, keeping its hints' chains.
+    pub fn recording(mut self) -> Chainer {
+        self.record = true;
+        self
     }
 
     /// SE's base rating of the rule, in tenths.
@@ -371,7 +444,7 @@ impl Chainer {
                 return hints.clone();
             }
         }
-        let mut ctx = Ctx::new(grid, outer, self.base());
+        let mut ctx = Ctx::new(grid, outer, self.base(), self.record);
         self.multiple_chains(&mut ctx);
         let out = best_first(ctx.out);
         self.last = Some((*grid, outer.copied(), out.clone()));
@@ -390,13 +463,18 @@ impl Chainer {
         }
         let parts = helpers + 1;
         let base = self.base();
-        let (flags, level) = ((self.multiple, self.dynamic, self.nishio), self.level);
+        let (flags, level, record) = (
+            (self.multiple, self.dynamic, self.nishio),
+            self.level,
+            self.record,
+        );
         let mut per_cell: Vec<(usize, Vec<Hint>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..parts)
                 .map(|t| {
                     let mine: Vec<usize> = cells.iter().copied().skip(t).step_by(parts).collect();
                     scope.spawn(move || {
                         let mut rule = Chainer::new(flags.0, flags.1, flags.2, level);
+                        rule.record = record;
                         rule.per_cell(grid, &mine, base)
                     })
                 })
@@ -415,7 +493,7 @@ impl Chainer {
 
     /// The hints of the search from each of `cells`, by cell.
     fn per_cell(&mut self, grid: &Grid9, cells: &[usize], base: u32) -> Vec<(usize, Vec<Hint>)> {
-        let mut ctx = Ctx::new(grid, None, base);
+        let mut ctx = Ctx::new(grid, None, base, self.record);
         let mut ends = Vec::with_capacity(cells.len());
         self.chains_from(&mut ctx, cells, &mut |cell, end| ends.push((cell, end)));
         let mut out = ctx.out.into_iter();
@@ -778,7 +856,10 @@ impl Chainer {
         }
         let level = self.level;
         let rules: Vec<Vec<Hint>> = if level < 4 {
-            let statics = self.statics.get_or_insert_with(|| Box::new(Static::new()));
+            let record = self.record;
+            let statics = self
+                .statics
+                .get_or_insert_with(|| Box::new(Static::new(record)));
             let first = statics.hints(0, grid, source);
             if level == 2 || first.iter().any(|h| !h.rule_parents.is_empty()) {
                 vec![first]
@@ -786,7 +867,8 @@ impl Chainer {
                 vec![first, statics.hints(1, grid, source)]
             }
         } else {
-            let inner = self.inner.get_or_insert_with(|| inner_rules(level));
+            let record = self.record;
+            let inner = self.inner.get_or_insert_with(|| inner_rules(level, record));
             let mut all = Vec::new();
             for rule in inner.iter_mut() {
                 let hints = rule.hints(grid, Some(source));
@@ -807,9 +889,15 @@ impl Chainer {
                 let nested = Nested {
                     key: hint.key,
                     complexity: hint.complexity,
+                    why: hint.why.clone(),
                 };
                 for &(c, v) in &hint.removes {
-                    out.push((c as usize, v as usize, parents.clone(), Some(nested)));
+                    out.push((
+                        c as usize,
+                        v as usize,
+                        parents.clone(),
+                        Some(nested.clone()),
+                    ));
                 }
             }
             if !out.is_empty() {
@@ -817,6 +905,22 @@ impl Chainer {
             }
         }
         out
+    }
+}
+
+/// SE's name of the rule that makes hints of `kind` rated from `base` (in tenths).
+pub(crate) fn rule_name(kind: Kind, base: u32) -> String {
+    match (kind, base) {
+        (Kind::ForcingX, _) => "Forcing X-Chain".to_string(),
+        (Kind::ForcingXy, _) => "Forcing XY-Chain".to_string(),
+        (_, 75) => "Nishio Forcing Chains".to_string(),
+        (_, 80) => "Multiple Forcing Chains".to_string(),
+        (_, 85) => "Dynamic Forcing Chains".to_string(),
+        (_, 90) => format!("Dynamic Forcing Chains{}", nested_suffix(1)),
+        _ => format!(
+            "Dynamic Forcing Chains{}",
+            nested_suffix((base.saturating_sub(95) / 5 + 2) as u8)
+        ),
     }
 }
 
@@ -893,10 +997,13 @@ fn best_first(mut hints: Vec<Hint>) -> Vec<Hint> {
 
 /// The inner dynamic chaining rules of levels 4 and 5 (SE: dynamic forcing chains, and
 /// at 5 the rule of level 2 too).
-fn inner_rules(level: u8) -> Vec<Chainer> {
+fn inner_rules(level: u8, record: bool) -> Vec<Chainer> {
     let mut rules = vec![Chainer::new(true, true, false, 0)];
     if level >= 5 {
         rules.push(Chainer::new(true, true, false, level - 3));
+    }
+    for rule in &mut rules {
+        rule.record = record;
     }
     rules
 }
@@ -911,9 +1018,11 @@ pub(crate) struct Static {
 }
 
 impl Static {
-    fn new() -> Static {
+    fn new(record: bool) -> Static {
+        let mut chainer = Chainer::new(true, false, false, 0);
+        chainer.record = record;
         Static {
-            chainer: Chainer::new(true, false, false, 0),
+            chainer,
             last: [None, None],
         }
     }
@@ -926,7 +1035,7 @@ impl Static {
                 return hints.clone();
             }
         }
-        let mut ctx = Ctx::new(grid, Some(outer), self.chainer.base());
+        let mut ctx = Ctx::new(grid, Some(outer), self.chainer.base(), self.chainer.record);
         if which == 0 {
             self.forcing(&mut ctx);
         } else {
@@ -976,17 +1085,20 @@ struct Ctx<'a> {
     outer: Option<&'a Grid9>,
     marks: Marks,
     base: u32,
+    /// Keep each hint's chains?
+    record: bool,
     out: Vec<Hint>,
 }
 
 impl<'a> Ctx<'a> {
     /// A search of `grid` with no hint yet (`outer`: see the field), rated from `base`.
-    fn new(grid: &'a Grid9, outer: Option<&'a Grid9>, base: u32) -> Ctx<'a> {
+    fn new(grid: &'a Grid9, outer: Option<&'a Grid9>, base: u32, record: bool) -> Ctx<'a> {
         Ctx {
             grid,
             outer,
             marks: Marks::new(),
             base,
+            record,
             out: Vec::new(),
         }
     }
@@ -1036,6 +1148,18 @@ impl<'a> Ctx<'a> {
                 .wrapping_mul(1_000_003)
                 .wrapping_add(9 * c as u64 + v as u64);
         }
+        let why = self.record.then(|| {
+            Arc::new(Why {
+                kind,
+                base: self.base,
+                complexity,
+                region: match start_cause {
+                    Some(Cause::Hidden(r)) if kind == Kind::Region => Some(r),
+                    _ => None,
+                },
+                chains: targets.iter().map(|&(run, p)| run.trail(p)).collect(),
+            })
+        });
         self.out.push(Hint {
             kind,
             removes,
@@ -1044,6 +1168,7 @@ impl<'a> Ctx<'a> {
             base: self.base,
             rule_parents,
             key,
+            why,
         });
     }
 

@@ -11,13 +11,15 @@ mod rules;
 
 use std::sync::atomic::AtomicUsize;
 
-use sudokit_core::{Cell, Digit};
+use sudokit_core::{Cell, CellSet, Digit, House, Layout};
 
-use crate::engine::find_first;
+use crate::engine::{find_first, Path};
+use crate::step::{ChainCause, Chaining, ChainingKind, Pattern, Potential, Potentials, Step};
 use crate::technique::Technique;
+use crate::techniques::Sink;
 use crate::Board;
-use chaining::Chainer;
-use grid::Grid9;
+use chaining::{Chainer, Hint, Kind, Why};
+use grid::{Grid9, REGION_CELLS};
 
 /// SE's rules below the forcing chains, as sudokit's techniques, in SE's order.
 const BELOW_CHAINS: &[Technique] = &[
@@ -59,15 +61,16 @@ const BELOW_CHAINS: &[Technique] = &[
 ];
 
 /// SE's chaining rules from 7.5 up, in SE's order.
-fn ladder() -> Vec<Chainer> {
-    let mut rules = vec![
-        Chainer::new(false, true, true, 0),  // Nishio 7.5
-        Chainer::new(true, false, false, 0), // Multiple 8.0
-        Chainer::new(true, true, false, 0),  // Dynamic 8.5
-    ];
-    rules.extend((1..=5).map(|level| Chainer::new(true, true, false, level)));
-    rules
-}
+const LADDER: [Rule; 8] = [
+    Rule::Nishio,
+    Rule::Multiple,
+    Rule::Dynamic(0),
+    Rule::Dynamic(1),
+    Rule::Dynamic(2),
+    Rule::Dynamic(3),
+    Rule::Dynamic(4),
+    Rule::Dynamic(5),
+];
 
 /// SE's three ratings of a puzzle, from its path (serate's `ER/EP/ED`), in tenths.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,11 +103,42 @@ pub fn rate(start: &Board) -> Option<Explained> {
 /// [`rate`], its chaining searches shared with the threads `spare` lends (a count of
 /// idle threads, taken and given back around each search). The result is the same.
 pub fn rate_with(start: &Board, spare: &AtomicUsize) -> Option<Explained> {
+    walk(start, spare, false).map(|(explained, _)| explained)
+}
+
+/// SE's path of a 9×9 puzzle as steps, each chaining step with its chains and inner
+/// chains, and its ratings (`None` as for [`rate`]). Slower than [`rate`]: the chains
+/// of every hint found are kept until the best is known.
+pub fn path(start: &Board) -> Option<(Explained, Path)> {
+    let (explained, steps) = walk(start, &AtomicUsize::new(0), true)?;
+    let mut board = start.clone();
+    for step in &steps {
+        board.apply(step);
+    }
+    let solved = board.is_solved();
+    Some((
+        explained,
+        Path {
+            steps,
+            board,
+            solved,
+        },
+    ))
+}
+
+/// Follows SE's path from `start`: its ratings, and its steps when `record`.
+fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, Vec<Step>)> {
     if !start.layout().is_classic() {
         return None;
     }
     let mut board = start.clone();
-    let mut rules = ladder();
+    let mut rules: Vec<(Rule, Chainer)> = LADDER
+        .iter()
+        .map(|&r| {
+            let chainer = r.chainer();
+            (r, if record { chainer.recording() } else { chainer })
+        })
+        .collect();
     let mut out = Explained {
         er: 0,
         ep: 0,
@@ -112,19 +146,28 @@ pub fn rate_with(start: &Board, spare: &AtomicUsize) -> Option<Explained> {
         hardest: String::new(),
         steps: 0,
     };
+    let mut steps = Vec::new();
     let mut placed = false;
     while !board.is_solved() {
         let taken = match BELOW_CHAINS.iter().find_map(|&t| find_first(&board, t)) {
             Some(step) => {
                 let se = crate::rating::step_rating(&board, &step);
                 board.apply(&step);
-                Taken {
+                let taken = Taken {
                     tenths: (se * 10.0).round() as u32,
                     places: !step.placements.is_empty(),
                     rule: step.technique.name().to_string(),
+                };
+                if record {
+                    steps.push(step);
                 }
+                taken
             }
-            None => chain_step(&mut board, &mut rules, spare)?,
+            None => {
+                let (taken, step) = chain_step(&mut board, &mut rules, spare)?;
+                steps.extend(step);
+                taken
+            }
         };
         if out.steps == 0 || taken.tenths > out.er {
             out.er = taken.tenths;
@@ -139,29 +182,155 @@ pub fn rate_with(start: &Board, spare: &AtomicUsize) -> Option<Explained> {
         }
         out.steps += 1;
     }
-    Some(out)
+    Some((out, steps))
 }
 
-/// The first chaining rule with a hint: applies its best hint.
-fn chain_step(board: &mut Board, rules: &mut [Chainer], spare: &AtomicUsize) -> Option<Taken> {
+/// The first chaining rule with a hint: applies its best hint; the step too when the
+/// rules record their chains.
+fn chain_step(
+    board: &mut Board,
+    rules: &mut [(Rule, Chainer)],
+    spare: &AtomicUsize,
+) -> Option<(Taken, Option<Step>)> {
     let grid = grid_of(board);
-    for rule in rules {
-        let Some(hint) = rule.hints_sharing(&grid, spare).into_iter().next() else {
+    for (rule, chainer) in rules {
+        let Some(hint) = chainer.hints_sharing(&grid, spare).into_iter().next() else {
             continue;
         };
+        let step = step_of(board.layout(), rule.technique(), &hint);
         for &(c, v) in &hint.removes {
             board.eliminate(Cell::new(c as usize), Digit::from_index(v as usize));
         }
         if let Some((c, v)) = hint.places {
             board.place(Cell::new(c as usize), Digit::from_index(v as usize));
         }
-        return Some(Taken {
+        let taken = Taken {
             tenths: hint.tenths(),
             places: hint.places.is_some(),
-            rule: rule.name(),
-        });
+            rule: chainer.name(),
+        };
+        return Some((taken, step));
     }
     None
+}
+
+/// One of SE's chaining rules, as a technique of the table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Rule {
+    /// Nishio Forcing Chains (7.5).
+    Nishio,
+    /// Multiple Forcing Chains (8.0).
+    Multiple,
+    /// Dynamic Forcing Chains at a nesting level: 0 (8.5), 1 "+" (9.0), 2 to 5 (9.5 to
+    /// 11.0).
+    Dynamic(u8),
+}
+
+impl Rule {
+    fn chainer(self) -> Chainer {
+        match self {
+            Rule::Nishio => Chainer::new(false, true, true, 0),
+            Rule::Multiple => Chainer::new(true, false, false, 0),
+            Rule::Dynamic(level) => Chainer::new(true, true, false, level),
+        }
+    }
+
+    fn technique(self) -> Technique {
+        match self {
+            Rule::Nishio => Technique::NishioForcingChains,
+            Rule::Multiple => Technique::MultipleForcingChains,
+            Rule::Dynamic(0) => Technique::DynamicForcingChains,
+            Rule::Dynamic(1) => Technique::DynamicForcingChainsPlus,
+            Rule::Dynamic(2) => Technique::NestedForcingChains,
+            Rule::Dynamic(3) => Technique::NestedMultipleForcingChains,
+            Rule::Dynamic(4) => Technique::NestedDynamicForcingChains,
+            Rule::Dynamic(_) => Technique::NestedDynamicForcingChainsPlus,
+        }
+    }
+}
+
+/// The steps of SE's chaining `rule` on `board` (9×9 only), in SE's order (the first is
+/// the one SE's path takes), each with its chains and inner chains.
+pub(crate) fn find(board: &Board, sink: &mut Sink, rule: Rule) {
+    if !board.layout().is_classic() {
+        return;
+    }
+    let grid = grid_of(board);
+    let mut chainer = rule.chainer().recording();
+    for hint in chainer.hints(&grid, None) {
+        let Some(step) = step_of(board.layout(), rule.technique(), &hint) else {
+            continue;
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// A hint of a recording rule (which keeps its chains) as a step.
+fn step_of(layout: &Layout, technique: Technique, hint: &Hint) -> Option<Step> {
+    let pattern = Pattern::Chaining(Box::new(chaining(layout, hint.why.as_ref()?)));
+    let at = |(c, v): (u8, u8)| (Cell::new(c as usize), Digit::from_index(v as usize));
+    Some(match hint.places {
+        Some(p) => Step::placing(technique, at(p).0, at(p).1, pattern),
+        None => Step::eliminating(
+            technique,
+            hint.removes.iter().map(|&x| at(x)).collect(),
+            pattern,
+        ),
+    })
+}
+
+/// A recorded hint's chains in the step's terms.
+fn chaining(layout: &Layout, why: &Why) -> Chaining {
+    let first = why.chains.first().and_then(|c| c.first());
+    let kind = match why.kind {
+        Kind::Double => ChainingKind::Double,
+        Kind::ForcingX | Kind::ForcingXy => ChainingKind::Forcing,
+        Kind::Contradiction => ChainingKind::Contradiction,
+        Kind::Cell => ChainingKind::Cell(Cell::new(first.map_or(0, |l| l.cell as usize))),
+        Kind::Region => ChainingKind::Region(
+            house_of(layout, why.region.unwrap_or(0)),
+            Digit::from_index(first.map_or(0, |l| l.digit as usize)),
+        ),
+    };
+    let potential = |l: &chaining::Link| Potential {
+        cell: Cell::new(l.cell as usize),
+        digit: Digit::from_index(l.digit as usize),
+        on: l.on,
+        cause: match l.cause {
+            chaining::Cause::Start => ChainCause::Assumed,
+            chaining::Cause::NakedSingle => ChainCause::Cell,
+            chaining::Cause::Hidden(r) => ChainCause::House(house_of(layout, r)),
+            chaining::Cause::Advanced => ChainCause::Rule,
+        },
+        parents: l.parents.iter().map(|&q| q as usize).collect(),
+        inner: l.inner.as_ref().map(|w| Box::new(chaining(layout, w))),
+    };
+    Chaining {
+        rule: chaining::rule_name(why.kind, why.base),
+        kind,
+        tenths: why.base
+            + crate::rating::length_bonus_tenths(why.complexity.saturating_sub(2) as usize),
+        complexity: why.complexity,
+        branches: why
+            .chains
+            .iter()
+            .map(|links| Potentials(links.iter().map(potential).collect()))
+            .collect(),
+    }
+}
+
+/// The house of a 9×9 layout that is SE's region `r` (blocks, then rows, then columns).
+fn house_of(layout: &Layout, r: u8) -> House {
+    let cells: CellSet = REGION_CELLS[r as usize]
+        .iter()
+        .map(|&c| Cell::new(c as usize))
+        .collect();
+    (0..layout.houses().len())
+        .map(House::new)
+        .find(|&h| *layout.house_set(h) == cells)
+        .expect("a 9x9 layout has SE's 27 regions")
 }
 
 fn grid_of(board: &Board) -> Grid9 {
@@ -211,6 +380,55 @@ mod tests {
             let e = explained(line);
             assert_eq!((e.er, e.ep, e.ed), (er, ep, ed), "{line}");
             assert_eq!(e.hardest, "Dynamic Forcing Chains (+ Forcing Chains)");
+        }
+    }
+
+    #[test]
+    fn the_path_as_steps_rates_as_the_path_does() {
+        // A puzzle whose hardest step nests static forcing chains in a dynamic one.
+        let line =
+            "..3..6.8....1....6.6.72.....1...7..8..4...6..5..3..9...3...2..7..1...4..9......5.";
+        let start = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+        let (e, path) = path(&start).expect("a 9x9 puzzle with one solution");
+        assert_eq!(e, explained(line));
+        assert!(path.solved);
+        assert_eq!(path.steps.len(), e.steps);
+        // Each step rates as SE's path did; the hardest is ER.
+        let mut board = start.clone();
+        let mut hardest = 0;
+        for step in &path.steps {
+            hardest = hardest.max((crate::rating::step_rating(&board, step) * 10.0).round() as u32);
+            board.apply(step);
+        }
+        assert_eq!(hardest, e.er);
+        // The nested steps show the inner chains they rest on.
+        let nested: Vec<&Chaining> = path
+            .steps
+            .iter()
+            .filter(|s| s.technique == Technique::NestedForcingChains)
+            .filter_map(|s| match &s.pattern {
+                Pattern::Chaining(c) => Some(&**c),
+                _ => None,
+            })
+            .collect();
+        assert!(!nested.is_empty());
+        for c in nested {
+            let inner: Vec<&Chaining> = c
+                .branches
+                .iter()
+                .flat_map(|b| &b.0)
+                .filter_map(|p| p.inner.as_deref())
+                .collect();
+            assert!(!inner.is_empty(), "{c:?}");
+            assert!(inner.iter().all(|i| i.tenths < c.tenths));
+            for b in &c.branches {
+                assert_eq!(b.0[0].cause, ChainCause::Assumed);
+                assert!(b
+                    .0
+                    .iter()
+                    .enumerate()
+                    .all(|(i, p)| p.parents.iter().all(|&q| q < i)));
+            }
         }
     }
 
