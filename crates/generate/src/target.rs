@@ -3,7 +3,7 @@
 use sudokit_core::Grid;
 use sudokit_logic::explain::{next_step_with, Memo};
 use sudokit_logic::rating::{direct_tenths, level_max_score, CHAIN_MIN_TENTHS};
-use sudokit_logic::{Board, Level, Options, Path, Rating, Technique};
+use sudokit_logic::{Board, Level, Options, Order, Path, Rating, Technique};
 
 /// What the puzzle's logical path must look like; every part that is set must hold.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -66,10 +66,11 @@ impl Target {
             }
         }
         let (lo, hi) = self.se?;
-        let allowed: Vec<Technique> = Technique::ALL
+        // The techniques of sudokit's path (in any order).
+        let allowed: Vec<Technique> = Order::HoDoKu
+            .techniques()
             .iter()
             .copied()
-            .filter(|t| !t.on_request())
             .filter(|t| self.level.is_none_or(|l| t.level() <= l))
             .filter(|t| options.uniqueness || !t.needs_uniqueness())
             .collect();

@@ -122,13 +122,10 @@ fn text(
     }
     let _ = writeln!(out, "{}", render::rating(rating));
     if let Some(e) = explained {
-        let t = |x: u32| f64::from(x) / 10.0;
         let _ = writeln!(
             out,
-            "Sudoku Explainer: ER/EP/ED {:.1}/{:.1}/{:.1}, hardest {}",
-            t(e.er),
-            t(e.ep),
-            t(e.ed),
+            "Sudoku Explainer: ER/EP/ED {}, hardest {}",
+            render::er_ep_ed(e),
             e.hardest
         );
     }

@@ -13,7 +13,7 @@ use sudokit_generate::{
     complete_grid, target, uniform, GenerateError, Generated, Generator, Method, Request, Shape,
     Symmetry, Target,
 };
-use sudokit_logic::{Level, Rating, Technique};
+use sudokit_logic::{Level, Order, Rating, Technique};
 
 use super::{default_threads, exit_code, logic, render};
 use crate::args::{Format, GenerateArgs, MethodArg};
@@ -342,7 +342,7 @@ fn csv_header(grid: bool) -> String {
         return "solution,seed,regions".to_string();
     }
     let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,regions");
-    for t in Technique::ALL.iter().filter(|t| !t.on_request()) {
+    for t in Order::HoDoKu.techniques() {
         h.push(',');
         h += &csv_field(t.name());
     }
@@ -362,7 +362,7 @@ fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String
         made.tries,
         regions(p).unwrap_or_default()
     );
-    for t in Technique::ALL.iter().filter(|t| !t.on_request()) {
+    for t in Order::HoDoKu.techniques() {
         row += &format!(",{}", r.techniques.get(t).copied().unwrap_or(0));
     }
     row + "\n"

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicUsize;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_logic::se::Explained;
-use sudokit_logic::{rate, solve, Rating};
+use sudokit_logic::{rate, render, solve, Rating};
 
 use super::logic::{options, prepare, rating_fields};
 use super::run_batch_paced;
@@ -48,15 +48,7 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
             };
         }
         let (se, hardest) = match &explained {
-            Some(e) => (
-                format!(
-                    "{:.1}/{:.1}/{:.1}",
-                    tenths(e.er),
-                    tenths(e.ep),
-                    tenths(e.ed)
-                ),
-                e.hardest.as_str(),
-            ),
+            Some(e) => (render::er_ep_ed(e), e.hardest.as_str()),
             None => (
                 format!("{:.1}", rating.se),
                 rating.hardest.map_or("none", |t| t.name()),
@@ -69,11 +61,6 @@ pub fn run(args: RateArgs) -> Result<ExitCode> {
             failed,
         }
     })
-}
-
-/// A rating in tenths as a number (ER 11.3 for 113).
-fn tenths(t: u32) -> f64 {
-    f64::from(t) / 10.0
 }
 
 /// The JSON reply: the rating's fields, or nulls when there is no rating; with SE's own

@@ -253,13 +253,13 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
     format!("{t}: {body} => {}", consequences(layout, step))
 }
 
+/// A candidate assumed or shown on (`r4c5=7`) or off (`r4c5<>7`).
+fn candidate(layout: &Layout, c: Cell, digit: Digit, on: bool) -> String {
+    format!("{}{}{digit}", cell(layout, c), if on { "=" } else { "<>" })
+}
+
 fn assumption(layout: &Layout, b: &Branch) -> String {
-    format!(
-        "{}{}{}",
-        cell(layout, b.cell),
-        if b.on { "=" } else { "<>" },
-        b.digit
-    )
+    candidate(layout, b.cell, b.digit, b.on)
 }
 
 fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
@@ -281,14 +281,8 @@ fn forcing(layout: &Layout, kind: Forcing, branches: &[Branch]) -> String {
     }
 }
 
-/// `r4c5=7`, `r4c5<>7`.
 fn potential(layout: &Layout, p: &Potential) -> String {
-    format!(
-        "{}{}{}",
-        cell(layout, p.cell),
-        if p.on { "=" } else { "<>" },
-        p.digit
-    )
+    candidate(layout, p.cell, p.digit, p.on)
 }
 
 /// The assumption of chain `b` of `c` (the potential it ends at: `last`).
@@ -336,29 +330,26 @@ pub fn chains(layout: &Layout, c: &Chaining, indent: usize) -> Vec<String> {
                 text += " -> ";
             }
             text += &potential(layout, p);
-            if i > 0 && p.parents != [i - 1] && p.cause != ChainCause::Rule {
-                let from: Vec<String> = p
+            let from = || {
+                let names: Vec<String> = p
                     .parents
                     .iter()
                     .map(|&q| potential(layout, &list[q]))
                     .collect();
-                let _ = write!(text, " [{}]", from.join(", "));
-            }
-            if p.cause == ChainCause::Rule {
-                let from: Vec<String> = p
-                    .parents
-                    .iter()
-                    .map(|&q| potential(layout, &list[q]))
-                    .collect();
-                match &p.inner {
-                    Some(chain) => {
-                        let _ = write!(text, " [{} from {}]", chain.rule, from.join(", "));
-                        inner.push((potential(layout, p), chain));
-                    }
-                    None => {
-                        let _ = write!(text, " [rule from {}]", from.join(", "));
-                    }
+                names.join(", ")
+            };
+            match (p.cause, &p.inner) {
+                (ChainCause::Rule, Some(chain)) => {
+                    let _ = write!(text, " [{} from {}]", chain.rule, from());
+                    inner.push((potential(layout, p), chain));
                 }
+                (ChainCause::Rule, None) => {
+                    let _ = write!(text, " [rule from {}]", from());
+                }
+                _ if i > 0 && p.parents != [i - 1] => {
+                    let _ = write!(text, " [{}]", from());
+                }
+                _ => {}
             }
         }
         lines.push(format!("{:indent$}{text}", ""));
@@ -723,6 +714,12 @@ pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
 /// A rating as one JSON object.
 pub fn rating_json(rating: &Rating) -> Json {
     Json::object(rating_fields(Some(rating)))
+}
+
+/// Sudoku Explainer's three ratings as serate prints them: `10.2/10.2/2.6`.
+pub fn er_ep_ed(e: &crate::se::Explained) -> String {
+    let t = |x: u32| f64::from(x) / 10.0;
+    format!("{:.1}/{:.1}/{:.1}", t(e.er), t(e.ep), t(e.ed))
 }
 
 /// The rating of Sudoku Explainer's own path: `rating`'s fields with its ER as `se`, then

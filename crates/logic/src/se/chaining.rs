@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use super::grid::{Grid9, CELL_REGIONS};
 use super::rules;
+use crate::technique::Technique;
 
 /// No potential (an index).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -64,6 +65,8 @@ pub(crate) struct Nested {
 #[derive(Debug)]
 pub(crate) struct Why {
     pub kind: Kind,
+    /// SE's name of the rule that made it.
+    pub rule: &'static str,
     pub base: u32,
     pub complexity: u32,
     /// A region forcing's region.
@@ -404,9 +407,10 @@ impl Chainer {
         }
     }
 
-    /// The rule, keeping its hints' chains.
-    pub fn recording(mut self) -> Chainer {
-        self.record = true;
+    /// The rule, keeping its hints' chains (and having its inner rules keep theirs)
+    /// when `record`.
+    pub fn recording(mut self, record: bool) -> Chainer {
+        self.record = record;
         self
     }
 
@@ -421,13 +425,23 @@ impl Chainer {
         }
     }
 
-    /// SE's name of the rule.
-    pub fn name(&self) -> String {
+    /// The technique of the table that is this rule: its name is SE's.
+    pub fn technique(&self) -> Technique {
         match (self.nishio, self.dynamic, self.level) {
-            (true, ..) => "Nishio Forcing Chains".to_string(),
-            (_, false, _) => "Multiple Forcing Chains".to_string(),
-            (_, true, level) => format!("Dynamic Forcing Chains{}", nested_suffix(level)),
+            (true, ..) => Technique::NishioForcingChains,
+            (_, false, _) => Technique::MultipleForcingChains,
+            (_, true, 0) => Technique::DynamicForcingChains,
+            (_, true, 1) => Technique::DynamicForcingChainsPlus,
+            (_, true, 2) => Technique::NestedForcingChains,
+            (_, true, 3) => Technique::NestedMultipleForcingChains,
+            (_, true, 4) => Technique::NestedDynamicForcingChains,
+            (_, true, _) => Technique::NestedDynamicForcingChainsPlus,
         }
+    }
+
+    /// SE's name of the rule.
+    pub fn name(&self) -> &'static str {
+        self.technique().name()
     }
 
     fn recycle(&mut self, mut run: Run) {
@@ -444,7 +458,7 @@ impl Chainer {
                 return hints.clone();
             }
         }
-        let mut ctx = Ctx::new(grid, outer, self.base(), self.record);
+        let mut ctx = Ctx::new(grid, outer, (self.base(), self.name()), self.record);
         self.multiple_chains(&mut ctx);
         let out = best_first(ctx.out);
         self.last = Some((*grid, outer.copied(), out.clone()));
@@ -473,8 +487,8 @@ impl Chainer {
                 .map(|t| {
                     let mine: Vec<usize> = cells.iter().copied().skip(t).step_by(parts).collect();
                     scope.spawn(move || {
-                        let mut rule = Chainer::new(flags.0, flags.1, flags.2, level);
-                        rule.record = record;
+                        let mut rule =
+                            Chainer::new(flags.0, flags.1, flags.2, level).recording(record);
                         rule.per_cell(grid, &mine, base)
                     })
                 })
@@ -493,7 +507,7 @@ impl Chainer {
 
     /// The hints of the search from each of `cells`, by cell.
     fn per_cell(&mut self, grid: &Grid9, cells: &[usize], base: u32) -> Vec<(usize, Vec<Hint>)> {
-        let mut ctx = Ctx::new(grid, None, base, self.record);
+        let mut ctx = Ctx::new(grid, None, (base, self.name()), self.record);
         let mut ends = Vec::with_capacity(cells.len());
         self.chains_from(&mut ctx, cells, &mut |cell, end| ends.push((cell, end)));
         let mut out = ctx.out.into_iter();
@@ -908,34 +922,6 @@ impl Chainer {
     }
 }
 
-/// SE's name of the rule that makes hints of `kind` rated from `base` (in tenths).
-pub(crate) fn rule_name(kind: Kind, base: u32) -> String {
-    match (kind, base) {
-        (Kind::ForcingX, _) => "Forcing X-Chain".to_string(),
-        (Kind::ForcingXy, _) => "Forcing XY-Chain".to_string(),
-        (_, 75) => "Nishio Forcing Chains".to_string(),
-        (_, 80) => "Multiple Forcing Chains".to_string(),
-        (_, 85) => "Dynamic Forcing Chains".to_string(),
-        (_, 90) => format!("Dynamic Forcing Chains{}", nested_suffix(1)),
-        _ => format!(
-            "Dynamic Forcing Chains{}",
-            nested_suffix((base.saturating_sub(95) / 5 + 2) as u8)
-        ),
-    }
-}
-
-/// SE's suffix for a nesting level: " (+)", " (+ Forcing Chains)", ...
-fn nested_suffix(level: u8) -> String {
-    match level {
-        0 => String::new(),
-        1 => " (+)".to_string(),
-        2 => " (+ Forcing Chains)".to_string(),
-        3 => " (+ Multiple Forcing Chains)".to_string(),
-        4 => " (+ Dynamic Forcing Chains)".to_string(),
-        _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
-    }
-}
-
 /// Adds the new potentials `made` (all "on", or all "off") to the sets and to `queue`,
 /// unless one clashes with a potential of the other polarity: then the clash, as (on,
 /// off).
@@ -998,12 +984,9 @@ fn best_first(mut hints: Vec<Hint>) -> Vec<Hint> {
 /// The inner dynamic chaining rules of levels 4 and 5 (SE: dynamic forcing chains, and
 /// at 5 the rule of level 2 too).
 fn inner_rules(level: u8, record: bool) -> Vec<Chainer> {
-    let mut rules = vec![Chainer::new(true, true, false, 0)];
+    let mut rules = vec![Chainer::new(true, true, false, 0).recording(record)];
     if level >= 5 {
-        rules.push(Chainer::new(true, true, false, level - 3));
-    }
-    for rule in &mut rules {
-        rule.record = record;
+        rules.push(Chainer::new(true, true, false, level - 3).recording(record));
     }
     rules
 }
@@ -1019,10 +1002,8 @@ pub(crate) struct Static {
 
 impl Static {
     fn new(record: bool) -> Static {
-        let mut chainer = Chainer::new(true, false, false, 0);
-        chainer.record = record;
         Static {
-            chainer,
+            chainer: Chainer::new(true, false, false, 0).recording(record),
             last: [None, None],
         }
     }
@@ -1035,7 +1016,8 @@ impl Static {
                 return hints.clone();
             }
         }
-        let mut ctx = Ctx::new(grid, Some(outer), self.chainer.base(), self.chainer.record);
+        let rule = (self.chainer.base(), self.chainer.name());
+        let mut ctx = Ctx::new(grid, Some(outer), rule, self.chainer.record);
         if which == 0 {
             self.forcing(&mut ctx);
         } else {
@@ -1055,8 +1037,11 @@ impl Static {
         let open: Vec<usize> = (0..81)
             .filter(|&c| grid.value[c] == 0 && grid.cands[c].count_ones() >= 2)
             .collect();
-        for (y, kind, base) in [(false, Kind::ForcingX, 66), (true, Kind::ForcingXy, 70)] {
-            ctx.base = base;
+        for (y, kind, rule) in [
+            (false, Kind::ForcingX, (66, "Forcing X-Chain")),
+            (true, Kind::ForcingXy, (70, "Forcing XY-Chain")),
+        ] {
+            (ctx.base, ctx.rule) = rule;
             let refuting = self_refuting(grid, y);
             for &cell in &open {
                 for d in (0..9).filter(|&d| grid.has(cell, d)) {
@@ -1085,19 +1070,28 @@ struct Ctx<'a> {
     outer: Option<&'a Grid9>,
     marks: Marks,
     base: u32,
+    /// SE's name of the rule searching (what a recorded hint is named).
+    rule: &'static str,
     /// Keep each hint's chains?
     record: bool,
     out: Vec<Hint>,
 }
 
 impl<'a> Ctx<'a> {
-    /// A search of `grid` with no hint yet (`outer`: see the field), rated from `base`.
-    fn new(grid: &'a Grid9, outer: Option<&'a Grid9>, base: u32, record: bool) -> Ctx<'a> {
+    /// A search of `grid` with no hint yet (`outer`: see the field) by the rule
+    /// `(base, name)`, rated from its base.
+    fn new(
+        grid: &'a Grid9,
+        outer: Option<&'a Grid9>,
+        (base, rule): (u32, &'static str),
+        record: bool,
+    ) -> Ctx<'a> {
         Ctx {
             grid,
             outer,
             marks: Marks::new(),
             base,
+            rule,
             record,
             out: Vec::new(),
         }
@@ -1151,6 +1145,7 @@ impl<'a> Ctx<'a> {
         let why = self.record.then(|| {
             Arc::new(Why {
                 kind,
+                rule: self.rule,
                 base: self.base,
                 complexity,
                 region: match start_cause {

@@ -132,12 +132,9 @@ fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, 
         return None;
     }
     let mut board = start.clone();
-    let mut rules: Vec<(Rule, Chainer)> = LADDER
+    let mut rules: Vec<Chainer> = LADDER
         .iter()
-        .map(|&r| {
-            let chainer = r.chainer();
-            (r, if record { chainer.recording() } else { chainer })
-        })
+        .map(|r| r.chainer().recording(record))
         .collect();
     let mut out = Explained {
         er: 0,
@@ -189,15 +186,15 @@ fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, 
 /// rules record their chains.
 fn chain_step(
     board: &mut Board,
-    rules: &mut [(Rule, Chainer)],
+    rules: &mut [Chainer],
     spare: &AtomicUsize,
 ) -> Option<(Taken, Option<Step>)> {
     let grid = grid_of(board);
-    for (rule, chainer) in rules {
+    for chainer in rules {
         let Some(hint) = chainer.hints_sharing(&grid, spare).into_iter().next() else {
             continue;
         };
-        let step = step_of(board.layout(), rule.technique(), &hint);
+        let step = step_of(board.layout(), chainer.technique(), &hint);
         for &(c, v) in &hint.removes {
             board.eliminate(Cell::new(c as usize), Digit::from_index(v as usize));
         }
@@ -207,7 +204,7 @@ fn chain_step(
         let taken = Taken {
             tenths: hint.tenths(),
             places: hint.places.is_some(),
-            rule: chainer.name(),
+            rule: chainer.name().to_string(),
         };
         return Some((taken, step));
     }
@@ -234,19 +231,6 @@ impl Rule {
             Rule::Dynamic(level) => Chainer::new(true, true, false, level),
         }
     }
-
-    fn technique(self) -> Technique {
-        match self {
-            Rule::Nishio => Technique::NishioForcingChains,
-            Rule::Multiple => Technique::MultipleForcingChains,
-            Rule::Dynamic(0) => Technique::DynamicForcingChains,
-            Rule::Dynamic(1) => Technique::DynamicForcingChainsPlus,
-            Rule::Dynamic(2) => Technique::NestedForcingChains,
-            Rule::Dynamic(3) => Technique::NestedMultipleForcingChains,
-            Rule::Dynamic(4) => Technique::NestedDynamicForcingChains,
-            Rule::Dynamic(_) => Technique::NestedDynamicForcingChainsPlus,
-        }
-    }
 }
 
 /// The steps of SE's chaining `rule` on `board` (9×9 only), in SE's order (the first is
@@ -256,9 +240,10 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, rule: Rule) {
         return;
     }
     let grid = grid_of(board);
-    let mut chainer = rule.chainer().recording();
+    let mut chainer = rule.chainer().recording(true);
+    let technique = chainer.technique();
     for hint in chainer.hints(&grid, None) {
-        let Some(step) = step_of(board.layout(), rule.technique(), &hint) else {
+        let Some(step) = step_of(board.layout(), technique, &hint) else {
             continue;
         };
         if sink.push(step) {
@@ -308,7 +293,7 @@ fn chaining(layout: &Layout, why: &Why) -> Chaining {
         inner: l.inner.as_ref().map(|w| Box::new(chaining(layout, w))),
     };
     Chaining {
-        rule: chaining::rule_name(why.kind, why.base),
+        rule: why.rule.to_string(),
         kind,
         tenths: why.base
             + crate::rating::length_bonus_tenths(why.complexity.saturating_sub(2) as usize),
