@@ -11,6 +11,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// The allocator of the `sudokit` binary (the libraries leave the choice to their
+/// users): the logic engine builds and drops many small graphs and lists per step, and
+/// with mimalloc instead of glibc's, measured in one run (user time, one thread):
+/// `rate` on top1465 4.13 s against 4.25 s, on forum hardest 7.00 s against 7.35 s,
+/// `explain --json` on top1465 4.56 s against 4.88 s; `solve` and `generate` unchanged.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match commands::run(cli.command) {
