@@ -399,6 +399,11 @@ fn hint_asks_for_sudoku_explainers_chaining_rules() {
     let (code, out, _) = run(&["hint", "--technique", "nishio"], &format!("{top}\n"));
     assert_eq!(code, 0);
     assert!(out.starts_with("Nishio Forcing Chains: "), "{out}");
+    // On another size, the answer says why there is none.
+    let four = "3..1..3..2....1.";
+    let (code, out, _) = run(&["hint", "--technique", "nishio"], &format!("{four}\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("9×9 grids only"), "{out}");
     // No path of sudokit's uses them, so no puzzle can be made to need one.
     let (code, _, err) = run(&["generate", "--needs", "Multiple Forcing Chains"], "");
     assert_ne!(code, 0);

@@ -86,10 +86,16 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
         let out = match &step {
             Some(s) => text(layout, s, args.vague, args.sentence),
             None if board.is_solved() => "solved\n".to_string(),
-            None => match technique {
-                Some(t) => format!("no {t} here\n"),
-                None => "no step found\n".to_string(),
-            },
+            None => {
+                match technique {
+                    // SE's chaining rules are read on 9×9 grids only (SE's own size).
+                    Some(t) if t.on_request() && !layout.is_classic() => {
+                        format!("no {t} here: Sudoku Explainer's rules are searched on 9×9 grids only\n")
+                    }
+                    Some(t) => format!("no {t} here\n"),
+                    None => "no step found\n".to_string(),
+                }
+            }
         };
         Reply {
             out,
