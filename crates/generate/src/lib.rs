@@ -40,6 +40,7 @@ pub mod solution;
 mod symmetry;
 pub mod target;
 pub mod transform;
+mod unavoidable;
 pub mod uniform;
 
 use std::sync::Arc;
