@@ -38,14 +38,21 @@ impl Unavoidable {
                 false => layout.cell(i, j),
                 true => layout.cell(j, i),
             };
-            let digit = |i: usize, j: usize| digits[at(i, j).index()];
+            // The digits line by line.
+            let lines: Vec<usize> = (0..n * n)
+                .map(|k| digits[at(k / n, k % n).index()])
+                .collect();
+            let digit = |i: usize, j: usize| lines[i * n + j];
             for r in 0..n {
                 for s in r + 1..n {
                     // The permutation: from each position, the position in line s of
                     // line r's digit there.
                     (0..n).for_each(|j| place[digit(s, j)] = j);
                     (0..n).for_each(|j| next[j] = place[digit(r, j)]);
-                    for j0 in 0..n {
+                    let mut starts = short_cycle_starts(&next, longest);
+                    while starts != 0 {
+                        let j0 = starts.trailing_zeros() as usize;
+                        starts &= starts - 1;
                         let Some((cycle, len)) = short_cycle(&next, j0, longest) else {
                             continue;
                         };
@@ -103,6 +110,23 @@ impl Unavoidable {
     pub fn len(&self) -> usize {
         self.sets.len()
     }
+}
+
+/// The positions that start a cycle of permutation `next` (of at most 32 positions) of
+/// 2 to `longest` (at most 4) positions, from its least position: a bit each. Found
+/// without a branch per position (the permutations are random, and a branch on each
+/// step of a walk mispredicts often).
+fn short_cycle_starts(next: &[usize], longest: usize) -> u64 {
+    let mut starts = 0u64;
+    for (j, &a) in next.iter().enumerate() {
+        let (b, c, d) = (next[a], next[next[a]], next[next[next[a]]]);
+        // `&`, not `&&`: all of it is computed, with no branch.
+        let two = (b == j) & (a > j);
+        let three = (longest >= 3) & (c == j) & (a > j) & (b > j);
+        let four = (longest >= 4) & (d == j) & (a > j) & (b > j) & (c > j);
+        starts |= u64::from(two | three | four) << j;
+    }
+    starts
 }
 
 /// The cycle of permutation `next` through `j0`, when it has at most `longest`
