@@ -53,9 +53,7 @@ impl Unavoidable {
                     while starts != 0 {
                         let j0 = starts.trailing_zeros() as usize;
                         starts &= starts - 1;
-                        let Some((cycle, len)) = short_cycle(&next, j0, longest) else {
-                            continue;
-                        };
+                        let (cycle, len) = short_cycle(&next, j0);
                         let cycle = &cycle[..len];
                         let mut cells = [Cell::new(0); MAX];
                         for (k, &j) in cycle.iter().enumerate() {
@@ -101,7 +99,7 @@ impl Unavoidable {
     pub fn none() -> Unavoidable {
         Unavoidable {
             sets: Vec::new(),
-            by_cell: vec![Vec::new(); 625],
+            by_cell: vec![Vec::new(); sudokit_core::MAX_SIDE * sudokit_core::MAX_SIDE],
         }
     }
 
@@ -112,7 +110,7 @@ impl Unavoidable {
     }
 }
 
-/// The positions that start a cycle of permutation `next` (of at most 32 positions) of
+/// The positions that start a cycle of permutation `next` (of at most 64 positions) of
 /// 2 to `longest` (at most 4) positions, from its least position: a bit each. Found
 /// without a branch per position (the permutations are random, and a branch on each
 /// step of a walk mispredicts often).
@@ -129,20 +127,17 @@ fn short_cycle_starts(next: &[usize], longest: usize) -> u64 {
     starts
 }
 
-/// The cycle of permutation `next` through `j0`, when it has at most `longest`
-/// positions and `j0` is the least of them (so that each cycle is found once).
-fn short_cycle(next: &[usize], j0: usize, longest: usize) -> Option<([usize; MAX / 2], usize)> {
+/// The cycle of permutation `next` that starts at `j0` (one of [`short_cycle_starts`],
+/// so the walk is back at `j0` within `longest` steps), and its length.
+fn short_cycle(next: &[usize], j0: usize) -> ([usize; MAX / 2], usize) {
     let (mut cycle, mut len) = ([j0; MAX / 2], 1);
     let mut j = next[j0];
     while j != j0 {
-        if j < j0 || len == longest {
-            return None;
-        }
         cycle[len] = j;
         len += 1;
         j = next[j];
     }
-    Some((cycle, len))
+    (cycle, len)
 }
 
 /// Does every house keep its digits when `cells` (holding the solution's `digits`)

@@ -86,16 +86,14 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
         let out = match &step {
             Some(s) => text(layout, s, args.vague, args.sentence),
             None if board.is_solved() => "solved\n".to_string(),
-            None => {
-                match technique {
-                    // SE's chaining rules are read on 9×9 grids only (SE's own size).
-                    Some(t) if t.on_request() && !layout.is_classic() => {
-                        format!("no {t} here: Sudoku Explainer's rules are searched on 9×9 grids only\n")
-                    }
-                    Some(t) => format!("no {t} here\n"),
-                    None => "no step found\n".to_string(),
+            None => match technique {
+                // SE's chaining rules are read on 9×9 grids only (SE's own size).
+                Some(t) if t.on_request() && !layout.is_classic() => {
+                    format!("no {t} here: {SE_ONLY}\n")
                 }
-            }
+                Some(t) => format!("no {t} here\n"),
+                None => "no step found\n".to_string(),
+            },
         };
         Reply {
             out,
@@ -103,6 +101,9 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
         }
     })
 }
+
+/// Why a Sudoku Explainer rule finds nothing on a grid other than 9×9.
+const SE_ONLY: &str = "Sudoku Explainer's rules are searched on 9×9 grids only";
 
 fn text(layout: &sudokit_core::Layout, step: &Step, vague: bool, sentence: bool) -> String {
     if vague {
