@@ -114,6 +114,12 @@ impl<'b> Context<'b> {
             .as_deref()
     }
 
+    /// Has the closure of the graph with groups and almost locked sets been computed,
+    /// and does it prove nothing? (It is not computed for the asking.)
+    pub fn grouped_als_proved_nothing(&self) -> bool {
+        matches!(self.proved[slot(Scope::GroupedAls)].get(), Some(Some(p)) if !p.contains(&true))
+    }
+
     /// Do the implications between single candidates (bivalue cells and conjugate pairs
     /// as strong links) prove nothing at all? Then no chain of them eliminates anything:
     /// no X-Chain, Remote Pair, W-Wing or XY-Chain (each is such a chain from the

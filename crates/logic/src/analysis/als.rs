@@ -204,15 +204,27 @@ impl std::ops::Index<usize> for Linked {
 
 /// For each set, the sets sharing a restricted common digit with it, and those digits.
 pub(crate) fn links(board: &Board, sets: &[Set]) -> Linked {
+    links_where(board, sets, |_| true)
+}
+
+/// [`links`] between the sets `wanted` accepts and any set (pairs of two sets it turns
+/// down are left out).
+pub(crate) fn links_where(board: &Board, sets: &[Set], wanted: impl Fn(&Set) -> bool) -> Linked {
     let side = board.side();
-    // The sets holding each digit, by the first cell of its places: a partner's places
-    // all see the set's, so its first place is among the cells the set's places see.
-    let places = sets.iter().enumerate().flat_map(|(i, set)| {
-        set.digits.iter().map(move |d| {
-            let first = set.with(d).first().expect("a digit of the set has places");
-            (first.index() * side + d.index(), i as u32)
-        })
-    });
+    let wanted: Vec<bool> = sets.iter().map(wanted).collect();
+    // The wanted sets holding each digit, by the first cell of its places: a partner's
+    // places all see the set's, so its first place is among the cells the set's places
+    // see.
+    let places = sets
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| wanted[i])
+        .flat_map(|(i, set)| {
+            set.digits.iter().map(move |d| {
+                let first = set.with(d).first().expect("a digit of the set has places");
+                (first.index() * side + d.index(), i as u32)
+            })
+        });
     let (start, order) = super::by_key(board.layout().cell_count() * side, places);
     let by_place = |k: usize| &order[start[k] as usize..start[k + 1] as usize];
     let mut found: Vec<(u32, u32, Digit)> = Vec::new();
@@ -220,8 +232,10 @@ pub(crate) fn links(board: &Board, sets: &[Set]) -> Linked {
         for d in a.digits {
             for c in a.seeing(board, d).iter() {
                 for &j in by_place(c.index() * side + d.index()) {
-                    if (j as usize) > i && restricted(&sets[j as usize], a, d) {
-                        found.push((i as u32, j, d));
+                    // A pair of wanted sets is found from both; take it from the first.
+                    let once = !wanted[i] || (j as usize) > i;
+                    if once && restricted(&sets[j as usize], a, d) {
+                        found.push(((i as u32).min(j), (i as u32).max(j), d));
                     }
                 }
             }

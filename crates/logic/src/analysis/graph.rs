@@ -16,7 +16,6 @@ use super::links::Links;
 use crate::Board;
 
 /// Which chains to look for.
-/// Which chains to look for.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(crate) enum Scope {
     /// One digit, cells only (X-Chain).
@@ -31,11 +30,11 @@ pub(crate) enum Scope {
     GroupedAls,
 }
 
-/// The largest almost locked sets used as chain nodes.
 /// Marks a node that is not a group (`extent`) or not in a set (`set`).
 pub(crate) const NONE: u32 = u32::MAX;
 
-const MAX_ALS_CELLS: usize = 5;
+/// The largest almost locked sets used as chain nodes.
+pub(crate) const MAX_ALS_CELLS: usize = 5;
 
 /// A node of the graph: a digit on one cell or on a group (a line-box intersection's
 /// cells holding the digit, or an almost locked set's). Small, so that the graph's
