@@ -57,28 +57,42 @@ pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
         if cands.contains(&0) {
             continue;
         }
-        // Digits in at least two corners.
-        let mut twice = 0u32;
-        let mut once = 0u32;
-        for m in cands {
-            twice |= once & m;
-            once |= m;
-        }
-        if twice.count_ones() < 2 {
-            continue;
-        }
-        let digits = DigitSet::from_bits(twice);
-        for a in digits {
-            for b in digits.iter().filter(|&b| b > a) {
-                let pair = DigitSet::single(a).or(DigitSet::single(b)).bits();
-                if cands.iter().all(|&m| m & pair != 0) {
-                    let roof = (0..4).fold(0, |r, k| r | ((cands[k] & !pair != 0) as u8) << k);
-                    out.push((corners, [a, b], roof));
-                }
-            }
-        }
+        let digit = |bit: u32| DigitSet::from_bits(bit).first().expect("one digit");
+        each_pair(&cands, |a, b| {
+            let pair = a | b;
+            let roof = (0..4).fold(0, |r, k| r | ((cands[k] & !pair != 0) as u8) << k);
+            out.push((corners, [digit(a), digit(b)], roof));
+        });
     }
     out
+}
+
+/// Each pair of digits (as one-bit masks, the lower first, in increasing order) held by
+/// two corners at least, one of them in every corner: the digits a rectangle of corners
+/// holding `cands` could end as. For each `a`, its partners `b` are those in every
+/// corner lacking `a`.
+fn each_pair(cands: &[u32; 4], mut visit: impl FnMut(u32, u32)) {
+    // Digits in at least two corners.
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &m in cands {
+        twice |= once & m;
+        once |= m;
+    }
+    let mut rest = twice;
+    while rest != 0 {
+        let a = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let need = cands
+            .iter()
+            .filter(|&&m| m & a == 0)
+            .fold(u32::MAX, |n, &m| n & m);
+        let mut partners = rest & need;
+        while partners != 0 {
+            let b = partners & partners.wrapping_neg();
+            partners &= partners - 1;
+            visit(a, b);
+        }
+    }
 }
 
 /// Does every house hold 0 or 2 of the corners? (Rows and columns do by construction;
@@ -94,4 +108,27 @@ fn deadly_shape(layout: &Layout, corners: &[Cell; 4]) -> bool {
                 == 2
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::rng::Rng;
+
+    #[test]
+    fn pairs_are_those_in_two_corners_and_in_every_corner_one_way() {
+        let mut rng = Rng::new(7);
+        for _ in 0..20_000 {
+            let cands: [u32; 4] = std::array::from_fn(|_| rng.below(1 << 9) as u32);
+            let mut found = Vec::new();
+            each_pair(&cands, |a, b| found.push((a, b)));
+            let corners_with = |d: u32| cands.iter().filter(|&&m| m & d != 0).count();
+            let wanted: Vec<(u32, u32)> = (0..9)
+                .flat_map(|a| (a + 1..9).map(move |b| (1u32 << a, 1u32 << b)))
+                .filter(|&(a, b)| corners_with(a) >= 2 && corners_with(b) >= 2)
+                .filter(|&(a, b)| cands.iter().all(|&m| m & (a | b) != 0))
+                .collect();
+            assert_eq!(found, wanted, "{cands:?}");
+        }
+    }
 }
