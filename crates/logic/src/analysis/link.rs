@@ -5,7 +5,7 @@
 use sudokit_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::by_key;
-use super::graph::{GNode, Graph, Scope};
+use super::graph::{GNode, Graph, Scope, NONE};
 use super::links::Links;
 use crate::Board;
 
@@ -348,11 +348,13 @@ pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
 /// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so no
 /// list needs sorting. `in_cell`: each cell's nodes, in order of digit.
 fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Links {
-    let layout = board.layout();
-    let node_at = |c: Cell, d: Digit| {
-        let (from, to) = in_cell[c.index()];
-        (from..to).find(|&j| nodes[j as usize].digit == d)
-    };
+    let (layout, side) = (board.layout(), board.side());
+    // Each candidate's node (by `key_of`), `NONE` where there is none.
+    let mut at = vec![NONE; layout.cell_count() * side];
+    for (i, node) in nodes.iter().enumerate() {
+        at[key_of(node.first, node.digit, side)] = i as u32;
+    }
+    let node_at = |c: Cell, d: Digit| Some(at[key_of(c, d, side)]).filter(|&j| j != NONE);
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
