@@ -51,11 +51,12 @@ pub(super) fn link(
     // or two digits of one cell.
     if prev.is_none() && scope <= Scope::All {
         // Cells only: no group or set.
-        g.weak = cell_weak_links(&g.nodes, board, in_cell);
+        let cell_nodes = CellNodes::new(&g.nodes, board);
+        g.weak = cell_weak_links(&g.nodes, board, in_cell, &cell_nodes);
         let mut strong = Vec::new();
         bivalue_strong_links(board, in_cell, &mut strong);
         if scope != Scope::Bivalue {
-            conjugate_strong_links(g, board, in_cell, &mut strong);
+            conjugate_strong_links(g, board, &cell_nodes, &mut strong);
         }
         g.strong = Links::from_pairs(g.nodes.len(), &strong);
         return;
@@ -75,7 +76,7 @@ pub(super) fn link(
     }
     if scope != Scope::Bivalue {
         if prev.is_none() {
-            conjugate_strong_links(g, board, in_cell, &mut strong);
+            conjugate_strong_links(g, board, &CellNodes::new(&g.nodes, board), &mut strong);
         }
         group_strong_links(g, board, from, &index, &mut strong);
     }
@@ -179,17 +180,13 @@ fn bivalue_strong_links(board: &Board, in_cell: &[(u32, u32)], strong: &mut Vec<
 fn conjugate_strong_links(
     g: &Graph,
     board: &Board,
-    in_cell: &[(u32, u32)],
+    cell_nodes: &CellNodes,
     strong: &mut Vec<(u32, u32)>,
 ) {
-    let node = |c: Cell, d: Digit| {
-        let (from, to) = in_cell[c.index()];
-        (from..to).find(|&j| g.nodes[j as usize].digit == d)
-    };
     let digits: DigitSet = g.nodes.iter().map(|a| a.digit).collect();
     for d in digits {
         for (x, y, _) in super::strong_links(board, d) {
-            if let (Some(p), Some(q)) = (node(x, d), node(y, d)) {
+            if let (Some(p), Some(q)) = (cell_nodes.at(x, d), cell_nodes.at(y, d)) {
                 strong.push((p, q));
             }
         }
@@ -346,15 +343,15 @@ pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
 
 /// The weak links of a graph of cell nodes only: a node's peers holding its digit, and
 /// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so no
-/// list needs sorting. `in_cell`: each cell's nodes, in order of digit.
-fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Links {
-    let (layout, side) = (board.layout(), board.side());
-    // Each candidate's node (by `key_of`), `NONE` where there is none.
-    let mut at = vec![NONE; layout.cell_count() * side];
-    for (i, node) in nodes.iter().enumerate() {
-        at[key_of(node.first, node.digit, side)] = i as u32;
-    }
-    let node_at = |c: Cell, d: Digit| Some(at[key_of(c, d, side)]).filter(|&j| j != NONE);
+/// list needs sorting. `in_cell`: each cell's nodes, in order of digit; `cell_nodes`: each
+/// candidate's node.
+fn cell_weak_links(
+    nodes: &[GNode],
+    board: &Board,
+    in_cell: &[(u32, u32)],
+    cell_nodes: &CellNodes,
+) -> Links {
+    let layout = board.layout();
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
@@ -363,10 +360,32 @@ fn cell_weak_links(nodes: &[GNode], board: &Board, in_cell: &[(u32, u32)]) -> Li
             if p > cell {
                 out.extend(own.take().into_iter().flatten());
             }
-            out.extend(node_at(p, digit));
+            out.extend(cell_nodes.at(p, digit));
         }
         out.extend(own.into_iter().flatten());
     })
+}
+
+/// The cell node of each candidate, by cell and digit (group and set nodes left out).
+struct CellNodes {
+    /// By `key_of`; `NONE` for a candidate without a node.
+    node: Vec<u32>,
+    side: usize,
+}
+
+impl CellNodes {
+    fn new(nodes: &[GNode], board: &Board) -> CellNodes {
+        let side = board.side();
+        let mut node = vec![NONE; board.layout().cell_count() * side];
+        for (i, n) in nodes.iter().enumerate().filter(|(_, n)| !n.group()) {
+            node[key_of(n.first, n.digit, side)] = i as u32;
+        }
+        CellNodes { node, side }
+    }
+
+    fn at(&self, cell: Cell, digit: Digit) -> Option<u32> {
+        Some(self.node[key_of(cell, digit, self.side)]).filter(|&j| j != NONE)
+    }
 }
 
 fn key_of(cell: Cell, digit: Digit, side: usize) -> usize {

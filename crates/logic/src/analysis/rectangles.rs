@@ -51,13 +51,13 @@ pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
             None => board.candidates(c).bits(),
         })
         .collect();
+    let digit = |bit: u32| DigitSet::from_bits(bit).first().expect("one digit");
     let mut out = Vec::new();
     for &corners in shapes {
         let cands = corners.map(|c| bits[c.index()]);
         if cands.contains(&0) {
             continue;
         }
-        let digit = |bit: u32| DigitSet::from_bits(bit).first().expect("one digit");
         each_pair(&cands, |a, b| {
             let pair = a | b;
             let roof = (0..4).fold(0, |r, k| r | ((cands[k] & !pair != 0) as u8) << k);
