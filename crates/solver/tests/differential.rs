@@ -7,7 +7,9 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Cell, Digit, Grid, Layout};
-use sudokit_solver::{count, count_classic, count_with, oracle, Engine, Level, Outcome};
+use sudokit_solver::{
+    count, count_classic, count_solutions_on, count_with, oracle, Engine, Level, Outcome,
+};
 
 /// A random solution grid: the solver's solution of the empty grid, with its digits
 /// relabelled at random and, for boxes without diagonals, rows shuffled inside bands and
@@ -161,6 +163,22 @@ proptest! {
         for level in Level::supported() {
             let fast = count_classic(&puzzle, 300, level).unwrap().unwrap();
             prop_assert_eq!((fast.count, fast.complete), (generic.count, generic.complete), "{:?} on {}", level, puzzle.to_line());
+        }
+    }
+
+    #[test]
+    fn lean_9x9_counts_agree_from_the_first_node(seed: u64, keep in 0.25..0.5f64) {
+        // Keeping no solution, the 9×9 engine counts boards with few open cells as a
+        // colouring from the start (classic/endgame.rs): every level against the generic
+        // engine, with and without a limit that stops it midway.
+        let mut rng = Rng::new(seed);
+        let puzzle = random_puzzle(&boxed(3, 3), keep, &mut rng);
+        let generic = count_with(&puzzle, 300, Engine::Search).unwrap();
+        for level in Level::supported() {
+            let (n, _) = count_solutions_on(&puzzle, 300, level).unwrap();
+            prop_assert_eq!(n, generic.count, "{:?} on {}", level, puzzle.to_line());
+            let (n, _) = count_solutions_on(&puzzle, 7, level).unwrap();
+            prop_assert_eq!(n, generic.count.min(7), "{:?} on {}", level, puzzle.to_line());
         }
     }
 

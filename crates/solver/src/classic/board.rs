@@ -27,6 +27,7 @@
 //!    leave the rest of its row (column) and box; one into which three digits are forced
 //!    (each alone in its row, or column) keeps only those three.
 
+use super::endgame::{Endgame, MAX_OPEN};
 use super::tables::{
     BAND_PEERS, COLUMN_CELLS, CONFIGS, LAYOUT, LAYOUT_CELLS, MINIROW_CELLS, PERM_MINIS, ROW_INFO,
 };
@@ -300,6 +301,29 @@ impl Board {
     #[inline(always)]
     pub fn is_solved(&self) -> bool {
         self.solved == [BAND; 3]
+    }
+
+    /// The open cells as an [`Endgame`], when at most [`MAX_OPEN`] are left.
+    #[inline(always)]
+    pub fn endgame(&self) -> Option<Endgame> {
+        let open = self.solved.map(|s| BAND & !s);
+        let n: u32 = open.iter().map(|w| w.count_ones()).sum();
+        if n as usize > MAX_OPEN {
+            return None;
+        }
+        let (mut cells, mut cands) = ([0u8; MAX_OPEN], [0u16; MAX_OPEN]);
+        let mut k = 0;
+        for (b, &w) in open.iter().enumerate() {
+            let mut rest = w;
+            while rest != 0 {
+                let x = 27 * b + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                cells[k] = x as u8;
+                cands[k] = self.digits_of(x) as u16;
+                k += 1;
+            }
+        }
+        Some(Endgame::new(&cells[..k], &cands[..k]))
     }
 
     /// The digit (1–9) of every committed cell, 0 elsewhere.

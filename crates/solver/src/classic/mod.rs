@@ -13,6 +13,7 @@
 
 mod board;
 mod dispatch;
+mod endgame;
 mod tables;
 
 use board::{Board, Depth};
@@ -127,6 +128,19 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                 if keep_first && counted.first.is_none() {
                     counted.first = Some(board.values());
                 }
+                if counted.count >= limit {
+                    return counted;
+                }
+                break;
+            }
+            // Few open cells: count them as a colouring. Not before the first solution is
+            // kept: the board search's own first solution is the one to give (generators
+            // complete their grids with it, and a seed must keep giving the same puzzles).
+            let kept = !keep_first || counted.first.is_some();
+            if let Some(end) = kept.then(|| board.endgame()).flatten() {
+                let found = end.count(limit - counted.count);
+                counted.count += found.count;
+                counted.guesses += found.guesses;
                 if counted.count >= limit {
                     return counted;
                 }
