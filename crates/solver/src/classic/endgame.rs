@@ -17,7 +17,10 @@
 //! full-count benchmark set (10,000 puzzles, about 220 solutions each), a fifth of the
 //! guesses were made with 4 open cells left (a deadly rectangle, two solutions) and a
 //! third with at most 8; each cost a copy of the board and two propagations over the
-//! band words.
+//! band words. Counted here instead, that set takes 0.91 of the time (same runs; with 8
+//! open cells at most 0.93, with 24 0.91: past 16 the colouring's weaker deductions,
+//! naked singles alone, cost what the board's propagation saved). Uniqueness checks,
+//! first solutions and the generator's checks are unchanged.
 
 /// Boards with at most this many open cells are counted here (below 32: the open cells
 /// are bits of a `u32`).
