@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Cell, Digit, Grid, Layout};
 use sudokit_solver::{
-    count, count_classic, count_solutions_on, count_with, oracle, Engine, Level, Outcome,
+    count, count_classic, count_solutions_on, count_solutions_without, count_with, oracle, Engine,
+    Level, Outcome,
 };
 
 /// A random solution grid: the solver's solution of the empty grid, with its digits
@@ -167,10 +168,10 @@ proptest! {
     }
 
     #[test]
-    fn lean_9x9_counts_agree_from_the_first_node(seed: u64, keep in 0.25..0.5f64) {
-        // Keeping no solution, the 9×9 engine counts boards with few open cells as a
-        // colouring from the start (classic/endgame.rs): every level against the generic
-        // engine, with and without a limit that stops it midway.
+    fn lean_9x9_counts_agree(seed: u64, keep in 0.25..0.5f64) {
+        // Keeping no solution, the 9×9 engine counts every board with few open cells as
+        // a colouring (classic/endgame.rs): every level against the generic engine, with
+        // and without a limit that stops it midway.
         let mut rng = Rng::new(seed);
         let puzzle = random_puzzle(&boxed(3, 3), keep, &mut rng);
         let generic = count_with(&puzzle, 300, Engine::Search).unwrap();
@@ -180,6 +181,28 @@ proptest! {
             let (n, _) = count_solutions_on(&puzzle, 7, level).unwrap();
             prop_assert_eq!(n, generic.count.min(7), "{:?} on {}", level, puzzle.to_line());
         }
+    }
+
+    #[test]
+    fn counts_without_a_candidate_agree(seed: u64, keep in 0.3..0.6f64) {
+        // The generator's test (a blank cell ruled out of one digit, searched to the
+        // Stacks depth, with the endgame): against the generic engine's counts of the
+        // puzzle with that cell holding each other digit.
+        let mut rng = Rng::new(seed);
+        let puzzle = random_puzzle(&boxed(3, 3), keep, &mut rng);
+        prop_assume!(puzzle.find_conflict().is_none());
+        let blanks: Vec<Cell> = puzzle.layout().cells().filter(|&c| puzzle.get(c).is_none()).collect();
+        prop_assume!(!blanks.is_empty());
+        let cell = blanks[rng.below(blanks.len())];
+        let digit = Digit::new(rng.below(9) as u8 + 1);
+        let mut want = 0;
+        let mut trial = puzzle.clone();
+        for other in puzzle.candidates(cell).iter().filter(|&d| d != digit) {
+            trial.set(cell, Some(other));
+            want += count_with(&trial, 50, Engine::Search).unwrap().count;
+        }
+        let got = count_solutions_without(&puzzle, cell, digit, 50).unwrap();
+        prop_assert_eq!(got, want.min(50), "{} without {} at {:?}", puzzle.to_line(), digit, cell);
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! docs/sudoku.md); the guess score after Schoku (github.com/Mart1nSchulz/Schoku).
 //!
 //! The search is one function, with every board operation inlined into it, compiled
-//! once per instruction-set level (see `dispatch.rs`) and chosen at run time.
+//! once per instruction-set level (see `dispatch.rs`) and chosen at run time. (The count
+//! of a board with few open cells, `endgame.rs`, is recursive: a call, at the baseline
+//! level.)
 
 mod board;
 mod dispatch;
@@ -112,6 +114,9 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
     let mut stack: Vec<Board> = Vec::with_capacity(16);
     stack.push(start);
     let mut cell_guesses = CELL_GUESSES;
+    // Guesses on the board (the endgame's own count in `counted.guesses` only): what
+    // decides between cell and layout guesses.
+    let mut board_guesses = 0;
     let could_be_proper = query.values.iter().filter(|&&v| v != 0).count() >= 17;
     while let Some(mut board) = stack.pop() {
         loop {
@@ -133,9 +138,11 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                 }
                 break;
             }
-            // Few open cells: count them as a colouring. Not before the first solution is
-            // kept: the board search's own first solution is the one to give (generators
-            // complete their grids with it, and a seed must keep giving the same puzzles).
+            // Few open cells: count them as a colouring (endgame.rs). From the first node
+            // when no solution is kept (uniqueness checks, the generator's tests, full
+            // counts), else once the first is: the board search's own first solution is the
+            // one to give (generators complete their grids with it, and a seed must keep
+            // giving the same puzzles).
             let kept = !keep_first || counted.first.is_some();
             if let Some(end) = kept.then(|| board.endgame()).flatten() {
                 let found = end.count(limit - counted.count);
@@ -149,11 +156,12 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
             // Enumerating, or ruling out a candidate (the generator's test on a nearly solved
             // puzzle: any solution will do): the cheapest choice, the first bivalue cell.
             let quick = depth != Depth::Triads;
-            if counted.guesses == 0 && could_be_proper && !quick && bivalue == [0; 3] {
+            if board_guesses == 0 && could_be_proper && !quick && bivalue == [0; 3] {
                 cell_guesses = 0;
             }
-            if quick || counted.guesses < cell_guesses {
+            if quick || board_guesses < cell_guesses {
                 let (band, cell, digit, digits) = board.choose(bivalue, quick);
+                board_guesses += 1;
                 counted.guesses += 1;
                 stack.push(match depth {
                     Depth::Rows => board.split::<false>(digit, band, cell, digits),
@@ -167,6 +175,7 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                     let mut other = board;
                     other.restrict(unit, digit, layouts.trailing_zeros() as usize);
                     stack.push(other);
+                    board_guesses += 1;
                     counted.guesses += 1;
                     layouts &= layouts - 1;
                 }
