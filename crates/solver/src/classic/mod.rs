@@ -154,13 +154,13 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
                 break;
             }
             // Enumerating, or ruling out a candidate (the generator's test on a nearly solved
-            // puzzle: any solution will do): the cheapest choice, the first bivalue cell.
+            // puzzle: any solution will do): cells only, as `choose` says.
             let quick = depth != Depth::Triads;
             if board_guesses == 0 && could_be_proper && !quick && bivalue == [0; 3] {
                 cell_guesses = 0;
             }
             if quick || board_guesses < cell_guesses {
-                let (band, cell, digit, digits) = board.choose(bivalue, quick);
+                let (band, cell, digit, digits) = board.choose(bivalue, depth);
                 board_guesses += 1;
                 counted.guesses += 1;
                 stack.push(match depth {
