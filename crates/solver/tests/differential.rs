@@ -156,26 +156,17 @@ proptest! {
     }
 
     #[test]
-    fn many_solutions_9x9_counted_alike(seed: u64, keep in 0.2..0.4f64) {
-        // Too sparse for the oracle: the 9×9 engine's levels against the generic engine.
+    fn many_solutions_9x9_counted_alike(seed: u64, keep in 0.2..0.5f64) {
+        // Too sparse for the oracle: the 9×9 engine's levels against the generic engine,
+        // keeping the first solution and keeping none (then every board with few open
+        // cells is counted as a colouring, classic/endgame.rs), with and without a limit
+        // that stops the count midway.
         let mut rng = Rng::new(seed);
         let puzzle = random_puzzle(&boxed(3, 3), keep, &mut rng);
         let generic = count_with(&puzzle, 300, Engine::Search).unwrap();
         for level in Level::supported() {
             let fast = count_classic(&puzzle, 300, level).unwrap().unwrap();
             prop_assert_eq!((fast.count, fast.complete), (generic.count, generic.complete), "{:?} on {}", level, puzzle.to_line());
-        }
-    }
-
-    #[test]
-    fn lean_9x9_counts_agree(seed: u64, keep in 0.25..0.5f64) {
-        // Keeping no solution, the 9×9 engine counts every board with few open cells as
-        // a colouring (classic/endgame.rs): every level against the generic engine, with
-        // and without a limit that stops it midway.
-        let mut rng = Rng::new(seed);
-        let puzzle = random_puzzle(&boxed(3, 3), keep, &mut rng);
-        let generic = count_with(&puzzle, 300, Engine::Search).unwrap();
-        for level in Level::supported() {
             let (n, _) = count_solutions_on(&puzzle, 300, level).unwrap();
             prop_assert_eq!(n, generic.count, "{:?} on {}", level, puzzle.to_line());
             let (n, _) = count_solutions_on(&puzzle, 7, level).unwrap();
