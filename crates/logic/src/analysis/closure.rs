@@ -37,7 +37,8 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
     Some(match bits.div_ceil(64) {
         0..=1 => Closure::<1>::close(g),
         2 => Closure::<2>::close(g),
-        3..=4 => Closure::<4>::close(g),
+        3 => Closure::<3>::close(g),
+        4 => Closure::<4>::close(g),
         5..=8 => Closure::<8>::close(g),
         9..=16 => Closure::<16>::close(g),
         _ => Closure::<32>::close(g),
@@ -45,17 +46,24 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
 }
 
 /// Strongly connected components (Pearce's one-array form of Tarjan's algorithm,
-/// iterative) over the implication graph, closing reachability; `W` words per reach
-/// set (at least one bit per cell node: `MAX_CLOSED_STATES` / 2 / 64 at most).
+/// iterative) over the implication graph, closing reachability in the same pass; `W`
+/// words per reach set (at least one bit per cell node: `MAX_CLOSED_STATES` / 2 / 64 at
+/// most).
 ///
 /// The implications are read from the graph's links as they are: "on" (odd states)
 /// implies its weak links off, "off" (even states) its strong links on.
 ///
 /// `rindex` holds, for a state on the depth-first path or the stack, the smallest
 /// visit number it reaches (0: not visited); once its component is done, the
-/// component's number, counted down from `states`: always above every open state's
-/// (there are fewer open states than numbers left), so one comparison tells an open
-/// state from a done one.
+/// component's number, counted down from `states`: always at or above `index`, the
+/// next visit number (there are fewer open states than numbers left), so one
+/// comparison tells an open state from a done one.
+///
+/// Each link is read once. A call on the path gathers what the done components it
+/// links to reach, and what its children gather: a child that is not a component's
+/// root is in its caller's component (the path from the root to it stays in it), so
+/// when a root's component is made, the root's call holds what the whole component
+/// links to.
 struct Closure<'g, const W: usize> {
     g: &'g Graph,
     /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
@@ -64,12 +72,23 @@ struct Closure<'g, const W: usize> {
     /// The visit number of the next state.
     index: u32,
     stack: Vec<u32>,
-    /// The depth-first path: each state, whether it is its component's root so far,
-    /// and the position of its next implication and the end of its implications (in
-    /// the weak or strong array, by its parity).
-    calls: Vec<(u32, bool, u32, u32)>,
+    /// The depth-first path (see [`Call`]).
+    calls: Vec<Call<W>>,
     /// For each component, in the order done, the targets it reaches.
     reach: Vec<[u64; W]>,
+}
+
+/// A state on the depth-first path.
+struct Call<const W: usize> {
+    state: u32,
+    /// Is it its component's root, so far?
+    is_root: bool,
+    /// The position of its next implication, and the end of its implications (in the
+    /// weak or strong array, by its parity).
+    pos: u32,
+    end: u32,
+    /// The targets reached by the done components it links to, and by its children's.
+    gathered: [u64; W],
 }
 
 impl<'g, const W: usize> Closure<'g, W> {
@@ -118,16 +137,30 @@ impl<'g, const W: usize> Closure<'g, W> {
         self.rindex[v] = self.index;
         self.index += 1;
         let (links, _) = Self::links(self.g, v);
-        self.calls
-            .push((v as u32, true, links.start[v / 2], links.start[v / 2 + 1]));
+        self.calls.push(Call {
+            state: v as u32,
+            is_root: true,
+            pos: links.start[v / 2],
+            end: links.start[v / 2 + 1],
+            gathered: [0; W],
+        });
+    }
+
+    /// The targets component number `c` (done) reaches.
+    fn reach_of(&self, c: u32) -> &[u64; W] {
+        &self.reach[(self.rindex.len() as u32 - c) as usize]
     }
 
     fn run(&mut self, root: usize) {
         self.enter(root);
-        'calls: while let Some(&(v, mut is_root, mut pos, end)) = self.calls.last() {
-            let v = v as usize;
+        'calls: while let Some(top) = self.calls.last() {
+            let (v, mut is_root, mut pos, end) =
+                (top.state as usize, top.is_root, top.pos, top.end);
             let (links, on) = Self::links(self.g, v);
             let mut low = self.rindex[v];
+            let mut gathered = top.gathered;
+            // Links often lead to one component in a row: each is added once in a row.
+            let mut last = 0;
             while pos < end {
                 let w = (2 * links.to[pos as usize] + on) as usize;
                 pos += 1;
@@ -135,37 +168,49 @@ impl<'g, const W: usize> Closure<'g, W> {
                 if rw == 0 {
                     self.rindex[v] = low;
                     let top = self.calls.last_mut().expect("a call");
-                    (top.1, top.2) = (is_root, pos);
+                    (top.is_root, top.pos, top.gathered) = (is_root, pos, gathered);
                     self.enter(w);
                     continue 'calls;
                 }
-                // Open (on the path or the stack) when below v: v reaches it. (Done
-                // states are numbered above every open one.)
-                is_root &= rw >= low;
-                low = low.min(rw);
+                if rw >= self.index {
+                    // Done: what its component reaches, v reaches.
+                    if rw != last {
+                        last = rw;
+                        or_into(&mut gathered, self.reach_of(rw));
+                    }
+                } else {
+                    // Open (on the path or the stack), below v: v reaches it.
+                    is_root &= rw >= low;
+                    low = low.min(rw);
+                }
             }
             self.rindex[v] = low;
             self.calls.pop();
             if is_root {
-                self.component(v);
+                self.component(v, gathered);
             } else {
                 self.stack.push(v as u32);
             }
             if let Some(top) = self.calls.last_mut() {
-                // Back in the caller: what v reaches, it reaches.
-                let u = top.0 as usize;
+                // Back in the caller: what v reaches, it reaches (v's component if it
+                // is done, else v's gathering for their common component).
+                let u = top.state as usize;
+                let from = match is_root {
+                    true => &self.reach[self.reach.len() - 1],
+                    false => &gathered,
+                };
+                or_into(&mut top.gathered, from);
                 if self.rindex[v] < self.rindex[u] {
                     self.rindex[u] = self.rindex[v];
-                    top.1 = false;
+                    top.is_root = false;
                 }
             }
         }
     }
 
     /// Makes a component of `v` and the states above it on the stack: numbers them, and
-    /// gives it the targets among its states and those its links reach (the components
-    /// they reach were all done before this one).
-    fn component(&mut self, v: usize) {
+    /// gives it the targets among its states and those it links to (`gathered`).
+    fn component(&mut self, v: usize, gathered: [u64; W]) {
         let states = self.rindex.len() as u32;
         // Numbered down from `states`: the k-th component done is `states - k`.
         let c = states - self.reach.len() as u32;
@@ -179,9 +224,7 @@ impl<'g, const W: usize> Closure<'g, W> {
         for &w in &self.stack[first..] {
             self.rindex[w as usize] = c;
         }
-        let mut this = [0u64; W];
-        // Its own entry, empty while it is made: links inside the component add nothing.
-        self.reach.push([0; W]);
+        let mut this = gathered;
         let members = std::iter::once(v as u32).chain(self.stack[first..].iter().copied());
         for w in members {
             let w = w as usize;
@@ -191,16 +234,9 @@ impl<'g, const W: usize> Closure<'g, W> {
             if bit != NONE && self.rindex[w ^ 1] <= c {
                 this[bit as usize / 64] |= 1 << (bit % 64);
             }
-            let (links, on) = Self::links(self.g, w);
-            for &m in &links[w / 2] {
-                let done = &self.reach[(states - self.rindex[(2 * m + on) as usize]) as usize];
-                for k in 0..W {
-                    this[k] |= done[k];
-                }
-            }
         }
         self.stack.truncate(first);
-        *self.reach.last_mut().expect("its entry") = this;
+        self.reach.push(this);
     }
 
     /// Does one polarity of `node` (a cell node) imply the other?
@@ -214,5 +250,13 @@ impl<'g, const W: usize> Closure<'g, W> {
         // other.
         let reach = &self.reach[(self.rindex.len() as u32 - off.min(on)) as usize];
         off == on || reach[bit as usize / 64] >> (bit % 64) & 1 != 0
+    }
+}
+
+/// `into |= from`, word by word.
+#[inline(always)]
+fn or_into<const W: usize>(into: &mut [u64; W], from: &[u64; W]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a |= b;
     }
 }
