@@ -181,10 +181,20 @@ pub(crate) fn extend(
     digits: DigitSet,
     scope: Scope,
 ) -> Graph {
+    // Room for the new nodes (and sets) from the start: growing the vectors would copy
+    // the group cell sets (three `CellSet`s a node) several times over. (Counting the
+    // groups first costs what it saves.)
+    let (extra, extra_sets) = match scope {
+        Scope::GroupedAls => sets
+            .iter()
+            .filter(|s| (2..=MAX_ALS_CELLS).contains(&s.cells.len()))
+            .fold((0, 0), |(n, k), s| (n + s.digits.len(), k + 1)),
+        _ => (0, 0),
+    };
     let mut g = Graph {
-        nodes: prev.nodes.clone(),
-        extents: prev.extents.clone(),
-        sets: prev.sets.clone(),
+        nodes: with_room(&prev.nodes, extra),
+        extents: with_room(&prev.extents, extra),
+        sets: with_room(&prev.sets, extra_sets),
         ..Graph::default()
     };
     let als_nodes = match scope {
@@ -196,6 +206,13 @@ pub(crate) fn extend(
     };
     link(&mut g, board, Some(prev), &[], &als_nodes, scope);
     g
+}
+
+/// A copy of `items` with room for `extra` more.
+fn with_room<T: Clone>(items: &[T], extra: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(items.len() + extra);
+    out.extend_from_slice(items);
+    out
 }
 
 /// Pushes a node per candidate of `digits` (bivalue cells only for that scope); returns
