@@ -51,15 +51,13 @@ pub(crate) struct GNode {
     pub set: u32,
 }
 
-/// The cell sets of a group node.
+/// The cell sets of a group node. (What it sees, its peers holding its digit, is not
+/// kept: one `and` away, and the graph with sets has hundreds of groups to copy.)
 #[derive(Clone, Debug)]
 pub(crate) struct Extent {
     pub cells: CellSet,
     /// The cells seeing every cell of the node.
     pub peers: CellSet,
-    /// The cells holding the node's digit and seeing every cell of the node: what the
-    /// node being true removes the digit from.
-    pub sees: CellSet,
 }
 
 impl GNode {
@@ -110,16 +108,16 @@ impl Graph {
         }
     }
 
-    /// The cells holding node `i`'s digit and seeing every cell of it.
+    /// The cells holding node `i`'s digit and seeing every cell of it: what the node
+    /// being true removes the digit from.
     pub fn sees(&self, board: &Board, i: usize) -> CellSet {
-        let node = &self.nodes[i];
-        match node.extent {
-            NONE => board
-                .layout()
-                .peer_set(node.first)
-                .and(board.cells_with(node.digit)),
-            e => self.extents[e as usize].sees,
-        }
+        self.peers(board, i)
+            .and(board.cells_with(self.nodes[i].digit))
+    }
+
+    /// Does cell `c` hold node `i`'s digit and see every cell of it?
+    pub fn sees_cell(&self, board: &Board, i: usize, c: Cell) -> bool {
+        board.has(c, self.nodes[i].digit) && self.peers(board, i).contains(c)
     }
 
     pub fn push_cell(&mut self, digit: Digit, cell: Cell) {
@@ -134,15 +132,7 @@ impl Graph {
 
     /// Pushes a group node (`peers`: the cells seeing all of `cells`), of almost locked
     /// set `set` if any.
-    pub fn push_group(
-        &mut self,
-        board: &Board,
-        digit: Digit,
-        cells: CellSet,
-        peers: CellSet,
-        set: Option<usize>,
-    ) {
-        let sees = peers.and(board.cells_with(digit));
+    pub fn push_group(&mut self, digit: Digit, cells: CellSet, peers: CellSet, set: Option<usize>) {
         self.nodes.push(GNode {
             digit,
             first: cells.first().expect("a node has cells"),
@@ -150,7 +140,7 @@ impl Graph {
             extent: self.extents.len() as u32,
             set: set.map_or(NONE, |s| s as u32),
         });
-        self.extents.push(Extent { cells, peers, sees });
+        self.extents.push(Extent { cells, peers });
     }
 }
 
@@ -241,13 +231,7 @@ fn push_groups(g: &mut Graph, board: &Board, digits: DigitSet) {
         for digit in digits {
             let cells = board.cells_with(digit).and(&common);
             if cells.len() >= 2 {
-                g.push_group(
-                    board,
-                    digit,
-                    cells,
-                    super::link::seen_by_all(board, &cells),
-                    None,
-                );
+                g.push_group(digit, cells, super::link::seen_by_all(board, &cells), None);
             }
         }
     }
@@ -276,7 +260,7 @@ fn push_als(g: &mut Graph, board: &Board, sets: &[Set], digits: DigitSet) -> Vec
         let first = g.nodes.len();
         for digit in live {
             let (cells, peers) = (*set.with(digit), *set.peers(digit));
-            g.push_group(board, digit, cells, peers, Some(g.sets.len()));
+            g.push_group(digit, cells, peers, Some(g.sets.len()));
         }
         als_nodes.push((first, g.nodes.len()));
         g.sets.push((set.cells, set.digits));

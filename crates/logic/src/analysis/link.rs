@@ -280,7 +280,7 @@ fn forcing_links(
         }
         let lost: DigitSet = live
             .iter()
-            .filter(|&&i| g.sees(board, i).contains(c))
+            .filter(|&&i| g.sees_cell(board, i, c))
             .map(|&i| g.nodes[i].digit)
             .collect();
         // Entered by a digit it does not take from the cell, the set leaves the cell its
