@@ -173,8 +173,8 @@ impl Family {
 pub(crate) enum Memory {
     /// The whole board: looked at afresh every time.
     Whole,
-    /// One digit's cells at a time: fish, Skyscraper, 2-String Kite, Turbot Fish, Empty
-    /// Rectangle, colouring, X-Chain.
+    /// One digit's cells at a time: locked candidates, fish, Skyscraper, 2-String Kite,
+    /// Turbot Fish, Empty Rectangle, colouring, X-Chain.
     Digits,
     /// One house's candidates at a time: naked and hidden subsets (not the locked ones,
     /// which also remove candidates from a second house).
@@ -241,13 +241,13 @@ table! {
     },
     Pointing => Entry {
         name: "Locked Candidates (Pointing)", codes: &["0100"], aliases: &[],
-        level: Medium, score: 50, se: Direct { base: 2.6, direct: 1.7 }, uniqueness: false, family: None, memory: Whole,
-        find: |cx, _, sink, _| locked_candidates::find(cx.board, sink, true),
+        level: Medium, score: 50, se: Direct { base: 2.6, direct: 1.7 }, uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| locked_candidates::find(cx.board, sink, at.digits, true),
     },
     Claiming => Entry {
         name: "Locked Candidates (Claiming)", codes: &["0101"], aliases: &[],
-        level: Medium, score: 50, se: Direct { base: 2.8, direct: 1.9 }, uniqueness: false, family: None, memory: Whole,
-        find: |cx, _, sink, _| locked_candidates::find(cx.board, sink, false),
+        level: Medium, score: 50, se: Direct { base: 2.8, direct: 1.9 }, uniqueness: false, family: None, memory: Digits,
+        find: |cx, at, sink, _| locked_candidates::find(cx.board, sink, at.digits, false),
     },
     NakedPair => Entry {
         name: "Naked Pair", codes: &["0200"], aliases: &[],

@@ -2,14 +2,15 @@
 //! the common cells within one house leaves the rest of the other. Pointing when the
 //! confining house is a region (box), claiming when it is a line.
 
-use sudokit_core::HouseKind;
+use sudokit_core::{DigitSet, HouseKind};
 
 use super::{with_digit, Sink};
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink, pointing: bool) {
+/// Locked candidates of `digits` (a digit's depend on its own cells only).
+pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, pointing: bool) {
     let layout = board.layout();
     let technique = if pointing {
         Technique::Pointing
@@ -28,7 +29,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, pointing: bool) {
             }
             let base_rest = layout.house_set(base).without(&common);
             let cover_rest = layout.house_set(cover).without(&common);
-            for digit in board.open_digits(base) {
+            for digit in board.open_digits(base).and(digits) {
                 // In the common cells, nowhere else in the base, and somewhere else in
                 // the cover.
                 let with = board.cells_with(digit);
