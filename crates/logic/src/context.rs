@@ -16,12 +16,14 @@ use crate::Board;
 pub(crate) struct Context<'b> {
     /// The board the finders look at.
     pub board: &'b Board,
-    /// Where the almost locked sets of unchanged houses are kept between boards.
-    als_cache: Option<RefCell<&'b mut als::Cache>>,
+    /// Where the almost locked sets of unchanged houses are kept between boards: all
+    /// of them, and those small enough to be chain nodes.
+    als_cache: Option<[RefCell<&'b mut als::Cache>; 2]>,
     /// The layout's deadly shapes, when kept in a memo.
     shapes_cache: Option<&'b OnceCell<Vec<Shape>>>,
     shapes: OnceCell<Vec<Shape>>,
     als: OnceCell<Vec<Set>>,
+    chain_als: OnceCell<Vec<Set>>,
     als_links: OnceCell<als::Linked>,
     rectangles: OnceCell<Vec<Rectangle>>,
     fish_regions: OnceCell<[fish::Regions; 2]>,
@@ -39,6 +41,7 @@ impl<'b> Context<'b> {
             shapes_cache: None,
             shapes: OnceCell::new(),
             als: OnceCell::new(),
+            chain_als: OnceCell::new(),
             als_links: OnceCell::new(),
             rectangles: OnceCell::new(),
             fish_regions: OnceCell::new(),
@@ -47,15 +50,16 @@ impl<'b> Context<'b> {
         }
     }
 
-    /// A context taking the almost locked sets of unchanged houses from `cache`, and
-    /// the layout's deadly shapes from `shapes` (filled the first time they are needed).
+    /// A context taking the almost locked sets of unchanged houses from `caches` (all
+    /// of them, and those small enough to be chain nodes), and the layout's deadly
+    /// shapes from `shapes` (filled the first time they are needed).
     pub fn with_cache(
         board: &'b Board,
-        cache: &'b mut als::Cache,
+        caches: [&'b mut als::Cache; 2],
         shapes: &'b OnceCell<Vec<Shape>>,
     ) -> Context<'b> {
         Context {
-            als_cache: Some(RefCell::new(cache)),
+            als_cache: Some(caches.map(RefCell::new)),
             shapes_cache: Some(shapes),
             ..Context::new(board)
         }
@@ -63,13 +67,29 @@ impl<'b> Context<'b> {
 
     /// Every almost locked set of the board (up to N - 1 cells).
     pub fn als(&self) -> &[Set] {
-        self.als.get_or_init(|| {
-            let max = self.board.side() - 1;
-            match &self.als_cache {
-                Some(cache) => als::all_cached(self.board, max, &mut cache.borrow_mut()),
-                None => als::all(self.board, max),
-            }
-        })
+        self.als
+            .get_or_init(|| self.find_als(0, self.board.side() - 1))
+    }
+
+    /// The almost locked sets small enough to be chain nodes (up to
+    /// [`graph::MAX_ALS_CELLS`] cells), among others when [`Context::als`] is known:
+    /// the graph takes them in order, and those of one house come in the same order
+    /// whatever the largest size looked for. Most boards that need the graph with sets
+    /// never need the larger ones, which are about as many again.
+    pub fn chain_als(&self) -> &[Set] {
+        if let Some(all) = self.als.get() {
+            return all;
+        }
+        let max = graph::MAX_ALS_CELLS.min(self.board.side() - 1);
+        self.chain_als.get_or_init(|| self.find_als(1, max))
+    }
+
+    /// The almost locked sets of up to `max` cells, from the memo's cache `tier` if any.
+    fn find_als(&self, tier: usize, max: usize) -> Vec<Set> {
+        match &self.als_cache {
+            Some(caches) => als::all_cached(self.board, max, &mut caches[tier].borrow_mut()),
+            None => als::all(self.board, max),
+        }
     }
 
     /// For each almost locked set, the sets sharing a restricted common digit with it.
@@ -99,9 +119,13 @@ impl<'b> Context<'b> {
         self.graphs[slot(scope)].get_or_init(|| match scope {
             // Each graph adds to the one below: groups to the candidates, then sets.
             Scope::Grouped => graph::extend(board, &[], self.graph(Scope::All), digits, scope),
-            Scope::GroupedAls => {
-                graph::extend(board, self.als(), self.graph(Scope::Grouped), digits, scope)
-            }
+            Scope::GroupedAls => graph::extend(
+                board,
+                self.chain_als(),
+                self.graph(Scope::Grouped),
+                digits,
+                scope,
+            ),
             _ => graph::build(board, &[], digits, Scope::All),
         })
     }

@@ -94,9 +94,13 @@ pub fn next_step_observed(
 ) -> Option<Step> {
     memo.adopt(board);
     let Memo {
-        marks, als, shapes, ..
+        marks,
+        als,
+        chain_als,
+        shapes,
+        ..
     } = memo;
-    let ctx = Context::with_cache(board, als, shapes);
+    let ctx = Context::with_cache(board, [als, chain_als], shapes);
     let mut sink = Sink::new(true);
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);

@@ -61,6 +61,8 @@ pub struct Memo {
     pub(crate) marks: Marks,
     /// The almost locked sets of each house.
     pub(crate) als: als::Cache,
+    /// The almost locked sets of each house small enough to be chain nodes.
+    pub(crate) chain_als: als::Cache,
     /// The layout's deadly shapes (for unique rectangles), once asked for.
     pub(crate) shapes: OnceCell<Vec<Shape>>,
 }
@@ -79,6 +81,7 @@ impl Memo {
                 layout: Some(layout.clone()),
                 marks: Marks::new(layout),
                 als: als::Cache::default(),
+                chain_als: als::Cache::default(),
                 shapes: OnceCell::new(),
             };
         }

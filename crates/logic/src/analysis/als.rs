@@ -265,7 +265,7 @@ mod tests {
     use sudokit_core::Grid;
 
     #[test]
-    fn cached_sets_are_the_sets_found_afresh_along_a_path() {
+    fn cached_sets_are_the_sets_found_afresh_along_a_path_at_any_size() {
         let grid = Grid::from_line(
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         )
@@ -277,10 +277,24 @@ mod tests {
         let key = |sets: &[Set]| -> Vec<(CellSet, DigitSet)> {
             sets.iter().map(|s| (s.cells, s.digits)).collect()
         };
+        // The smaller sets alone (as the chain graph takes them) are the larger search's
+        // small ones, in the same order.
+        let mut small_cache = Cache::default();
+        let small = |sets: &[Set]| -> Vec<(CellSet, DigitSet)> {
+            key(sets)
+                .into_iter()
+                .filter(|(c, _)| c.len() <= 5)
+                .collect()
+        };
+        let mut seen = 0;
         for step in &path.steps {
             let cached = all_cached(&board, 8, &mut cache);
             assert_eq!(key(&cached), key(&all(&board, 8)));
+            let few = all_cached(&board, 5, &mut small_cache);
+            assert_eq!(key(&few), small(&cached));
+            seen += few.len();
             board.apply(step);
         }
+        assert!(seen > 1000, "only {seen} small sets");
     }
 }
