@@ -355,14 +355,28 @@ fn cell_weak_links(
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
-        let mut own = Some((from..to).filter(|&j| j as usize != i));
-        for p in layout.peer_set(cell).and(board.cells_with(digit)).iter() {
-            if p > cell {
-                out.extend(own.take().into_iter().flatten());
+        // The cell's other nodes, in place among the peers (plain loops: this is most
+        // of building the graph of single candidates).
+        let own = |out: &mut Vec<u32>| {
+            for j in from..to {
+                if j as usize != i {
+                    out.push(j);
+                }
             }
-            out.extend(cell_nodes.at(p, digit));
+        };
+        let mut own_left = true;
+        for p in layout.peer_set(cell).and(board.cells_with(digit)).iter() {
+            if own_left && p > cell {
+                own(out);
+                own_left = false;
+            }
+            if let Some(j) = cell_nodes.at(p, digit) {
+                out.push(j);
+            }
         }
-        out.extend(own.into_iter().flatten());
+        if own_left {
+            own(out);
+        }
     })
 }
 
