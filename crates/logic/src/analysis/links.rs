@@ -136,7 +136,12 @@ impl Links {
     pub fn keep(&self, keep: &[bool]) -> Links {
         Links::in_order(self.start.len() - 1, self.to.len(), |i, out| {
             if keep[i] {
-                out.extend(self[i].iter().filter(|&&j| keep[j as usize]));
+                // A plain loop: `extend` from a filter grows the vector link by link.
+                for &j in &self[i] {
+                    if keep[j as usize] {
+                        out.push(j);
+                    }
+                }
             }
         })
     }
