@@ -172,7 +172,7 @@ pub(crate) fn extend(
     scope: Scope,
 ) -> Graph {
     // Room for the new nodes (and sets) from the start: growing the vectors would copy
-    // the group cell sets (three `CellSet`s a node) several times over. (Counting the
+    // the group cell sets (two `CellSet`s a node) several times over. (Counting the
     // groups first costs what it saves.)
     let (extra, extra_sets) = match scope {
         Scope::GroupedAls => sets
