@@ -263,11 +263,11 @@ fn or_into<const W: usize>(into: &mut [u64; W], from: &[u64; W]) {
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{DigitSet, Grid};
+    use sudokit_core::DigitSet;
 
     use super::*;
     use crate::analysis::graph::{build, Scope};
-    use crate::Board;
+    use crate::analysis::samples::{board_and_sets, HARD};
 
     /// Does state `from` imply state `to`? A plain depth-first search over the
     /// implications ("on" implies its weak links off, "off" its strong links on).
@@ -296,19 +296,12 @@ mod tests {
     }
 
     /// The closure marks exactly the cell nodes one of whose polarities implies the
-    /// other, on the three graphs of hard puzzles (magictour top1465, forum hardest),
-    /// whose components reach many targets through one another.
+    /// other, on the four graphs of hard puzzles.
     #[test]
     fn provable_nodes_are_those_a_search_proves() {
         let mut marked = 0;
-        for line in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
-            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
-        ] {
-            let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
-            let sets = crate::analysis::als::all(&board, 8);
+        for line in HARD {
+            let (board, sets) = board_and_sets(line);
             let all = DigitSet::full(9);
             for (scope, sets) in [
                 (Scope::All, &[][..]),

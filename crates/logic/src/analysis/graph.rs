@@ -281,7 +281,7 @@ pub(crate) fn proved_digits(g: &Graph, proved: &[bool]) -> DigitSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudokit_core::Grid;
+    use crate::analysis::samples::{board_and_sets, HARD};
 
     /// A graph's nodes (digit and cells) and both link lists, to compare graphs.
     type Shape = (Vec<(Digit, CellSet)>, Vec<Vec<u32>>, Vec<Vec<u32>>);
@@ -297,14 +297,9 @@ mod tests {
 
     #[test]
     fn extended_graphs_are_the_graphs_built_whole() {
-        // Hard puzzles (magictour top1465), where groups and sets make many links.
-        for line in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....8....6...9.....8.",
-        ] {
-            let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
-            let sets = crate::analysis::als::all(&board, 8);
+        // Hard puzzles, where groups and sets make many links.
+        for line in HARD {
+            let (board, sets) = board_and_sets(line);
             let all = DigitSet::full(9);
             let cells = build(&board, &[], all, Scope::All);
             let grouped = extend(&board, &[], &cells, all, Scope::Grouped);

@@ -10,6 +10,8 @@ pub(crate) mod graph;
 pub(crate) mod link;
 pub(crate) mod links;
 pub(crate) mod rectangles;
+#[cfg(test)]
+pub(crate) mod samples;
 
 use sudokit_core::{Cell, Digit, House};
 
