@@ -297,6 +297,21 @@ impl Board {
         Ok(board)
     }
 
+    /// The candidates of each cell (index 9 * row + column), bit d for digit d + 1.
+    pub fn candidates(&self) -> [u16; 81] {
+        let mut out = [0u16; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut w = self.cand[9 * b + d];
+                while w != 0 {
+                    out[27 * b + w.trailing_zeros() as usize] |= 1 << d;
+                    w &= w - 1;
+                }
+            }
+        }
+        out
+    }
+
     /// Is every cell committed?
     #[inline(always)]
     pub fn is_solved(&self) -> bool {

@@ -1,7 +1,7 @@
 //! Instruction-set levels: the search compiled once per level, chosen at run time.
 //!
-//! This is the engine's only `unsafe`: calling a function compiled for CPU features
-//! (`#[target_feature]`) is sound only on a CPU that has them, which is checked first.
+//! Calling a function compiled for CPU features (`#[target_feature]`) is sound only on a
+//! CPU that has them, which is checked first.
 
 use super::{search, Counted, Query};
 
@@ -74,7 +74,7 @@ impl Level {
 /// Runs the search compiled for `level`.
 pub(crate) fn count(level: Level, query: Query, limit: u64, keep_first: bool) -> Counted {
     match level {
-        Level::Portable => search(query, limit, keep_first),
+        Level::Portable => search::<false>(query, limit, keep_first),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` is V3 only when `Level::supported` found every feature of
         // `search_v3` on this CPU (tests pass only supported levels).
@@ -83,18 +83,18 @@ pub(crate) fn count(level: Level, query: Query, limit: u64, keep_first: bool) ->
         // SAFETY: as above, for every feature of `search_avx512`.
         Level::Avx512 => unsafe { search_avx512(query, limit, keep_first) },
         #[cfg(not(target_arch = "x86_64"))]
-        _ => search(query, limit, keep_first),
+        _ => search::<false>(query, limit, keep_first),
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn search_v3(query: Query, limit: u64, keep_first: bool) -> Counted {
-    search(query, limit, keep_first)
+    search::<true>(query, limit, keep_first)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
 fn search_avx512(query: Query, limit: u64, keep_first: bool) -> Counted {
-    search(query, limit, keep_first)
+    search::<true>(query, limit, keep_first)
 }

@@ -1,4 +1,6 @@
-//! The 9×9 engine: digit-by-band bitboards with layout tables in both directions.
+//! The 9×9 engine: digit-by-band bitboards with layout tables in both directions, and,
+//! for hard puzzles and full counts on AVX2 CPUs, a node of boxes and bands exchanging
+//! eliminations (`boxband.rs`, after tdoku's design).
 //!
 //! Used automatically for the classic layout (9×9, 3×3 boxes, no extra houses); every
 //! other layout goes to the generic solver. The board and its propagation are described
@@ -11,9 +13,11 @@
 //! The search is one function, with every board operation inlined into it, compiled
 //! once per instruction-set level (see `dispatch.rs`) and chosen at run time. (The count
 //! of a board with few open cells, `endgame.rs`, is recursive: a call, at the baseline
-//! level.)
+//! level; so is the box and band node, compiled for AVX2 and for AVX-512.)
 
 mod board;
+#[cfg(target_arch = "x86_64")]
+mod boxband;
 mod dispatch;
 mod endgame;
 mod tables;
@@ -90,12 +94,25 @@ impl Level {
 /// givens, which never make a proper puzzle: such grids have many solutions, and cell
 /// guesses reach one sooner (with layouts first, grids of 3 to 15 givens took 1.02 to
 /// 1.17 of the time to a first solution).
+///
+/// On the AVX2 levels, the guesses on layouts are the box and band node's (see
+/// [`search`]). Sending more puzzles there from the start was measured (µs a puzzle,
+/// forum hardest / top1465, same runs): with at most one bivalue cell 77.7 / 8.90, at
+/// most three 77.6 / 8.80 (top1465 at 8.68 as here); every puzzle at its first guess,
+/// 81.0 / 10.2 (AVX2 form of the node). The node costs more than the band words on the
+/// easier puzzles, so they keep to the cells.
 const CELL_GUESSES: u64 = 16;
 
 /// Depth-first search with an explicit stack of boards: propagate; on a solution count
 /// it; otherwise guess a cell's digit, keeping the board without that digit for later.
+///
+/// With `BOXBAND` (the AVX2 levels), a board that would guess layouts (a proper puzzle
+/// found hard), and a full count's board at its first guess, is counted on the box and
+/// band node instead (`boxband.rs`); the boards waiting on the stack follow in turn.
+/// Grids of fewer than 17 givens keep to the band words (their first solution is the
+/// one generators complete grids with).
 #[inline(always)]
-fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
+fn search<const BOXBAND: bool>(query: Query, limit: u64, keep_first: bool) -> Counted {
     let mut counted = Counted {
         count: 0,
         first: None,
@@ -118,6 +135,8 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
     // decides between cell and layout guesses.
     let mut board_guesses = 0;
     let could_be_proper = query.values.iter().filter(|&&v| v != 0).count() >= 17;
+    // Full counts go to the box and band node at their first guess.
+    let enumerate = limit > 2 && query.exclude.is_none();
     while let Some(mut board) = stack.pop() {
         loop {
             let depth = match (counted.count, query.exclude) {
@@ -159,6 +178,17 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
             if board_guesses == 0 && could_be_proper && !quick && bivalue == [0; 3] {
                 cell_guesses = 0;
             }
+            #[cfg(target_arch = "x86_64")]
+            let hard = could_be_proper && !quick && board_guesses >= cell_guesses;
+            if BOXBAND && (enumerate || hard) {
+                // SAFETY: `BOXBAND` is set only by the dispatch's AVX2 levels, which run
+                // only on CPUs with every feature `count_in_boxes` needs.
+                unsafe { count_in_boxes(&board, limit, keep_first, &mut counted) };
+                if counted.count >= limit {
+                    return counted;
+                }
+                break;
+            }
             if quick || board_guesses < cell_guesses {
                 let (band, cell, digit, digits) = board.choose(bivalue, depth);
                 board_guesses += 1;
@@ -184,4 +214,18 @@ fn search(query: Query, limit: u64, keep_first: bool) -> Counted {
         }
     }
     counted
+}
+
+/// Counts the solutions of `board` on the box and band node, into `counted` (up to
+/// `limit`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn count_in_boxes(board: &Board, limit: u64, keep_first: bool, counted: &mut Counted) {
+    let cands = board.candidates();
+    if boxband::has_avx512() {
+        // SAFETY: the CPU has every feature of `boxband::avx512::count` (just checked).
+        unsafe { boxband::avx512::count(&cands, limit, keep_first, counted) }
+    } else {
+        boxband::avx2::count(&cands, limit, keep_first, counted);
+    }
 }
