@@ -840,6 +840,38 @@ mod tests {
         );
     }
 
+    /// A kept first solution of a grid with many is the band words' on every level,
+    /// as the generator completes its random grids (a first row and a dozen random
+    /// givens): the node would find another, and a seed would make other puzzles.
+    #[test]
+    fn kept_first_solutions_are_the_band_words_on_every_level() {
+        let mut rng = sudokit_core::rng::Rng::new(5);
+        let mut many = 0;
+        for _ in 0..200 {
+            let mut values = [0u8; 81];
+            let mut row: Vec<u8> = (1..=9).collect();
+            rng.shuffle(&mut row);
+            values[..9].copy_from_slice(&row);
+            for _ in 0..12 {
+                let (cell, digit) = (9 + rng.below(72), 1 + rng.below(9) as u8);
+                values[cell] = digit;
+                if Board::from_values(&values).is_err() {
+                    values[cell] = 0;
+                }
+            }
+            let want = count_on(Level::Portable, &values, 1, true);
+            for level in Level::supported() {
+                assert_eq!(
+                    count_on(level, &values, 1, true).first,
+                    want.first,
+                    "{level:?}"
+                );
+            }
+            many += usize::from(count_on(Level::Portable, &values, 2, false).count == 2);
+        }
+        assert!(many > 150, "only {many} grids with many solutions");
+    }
+
     /// Is `s` a solved grid keeping the givens of `puzzle`?
     fn solves(puzzle: &[u8], s: &[u8; 81]) -> bool {
         let house = |cells: &mut dyn Iterator<Item = usize>| {
