@@ -44,15 +44,8 @@ use super::Counted;
 const ALL: u16 = 0x1ff;
 
 /// The six placements of a digit in a band: the minirow (or minicolumn) it takes in
-/// each of the band's three boxes.
-const PLACEMENTS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+/// each of the band's three boxes, numbered as the band words' layouts number them.
+const PLACEMENTS: [[usize; 3]; 6] = super::tables::PERMUTATIONS;
 
 /// Sets the shuffle control bytes of 16-bit lane `at` to take lane `l` of the same
 /// 128-bit half (`_mm_shuffle_epi8` and `_mm256_shuffle_epi8` move bytes within halves).

@@ -98,8 +98,9 @@ const fn row_info() -> [u8; 512] {
     t
 }
 
-/// The six permutations of three lines onto three boxes.
-const PERMUTATIONS: [[usize; 3]; 6] = [
+/// The six permutations of three lines onto three boxes (the box and band node's
+/// placements of a digit in a band, too).
+pub(super) const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
