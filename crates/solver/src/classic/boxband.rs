@@ -1,8 +1,9 @@
 //! The search node for hard puzzles: boxes and bands exchanging eliminations, after the
 //! design Tom Dillon published with tdoku (github.com/t-dillon/tdoku, docs/sudoku.md,
 //! "Getting Vectorized"; BSD-2), written anew for this crate. The band-word board
-//! (`board.rs`) starts every search; a search that reaches its layout guesses (a hard
-//! puzzle) is finished here (see `super::search`).
+//! (`board.rs`) starts every search; a proper puzzle's board that would guess layouts
+//! (a hard puzzle), and a full count's board at its first guess, are counted here (see
+//! `super::search`).
 //!
 //! A box is a 4×4 matrix of 9-bit digit sets in one 256-bit vector, lane 4r + c:
 //!
@@ -22,13 +23,14 @@
 //! applied, six more.
 //!
 //! Propagation is message passing, not passes over the board:
-//! - a box restricted to some digits ([`State::box_restrict`]) drops them, checks the
-//!   least counts, asserts what is certain (a cell with one digit, a triad with six, a
-//!   digit once in a row or column of the matrix), drops what that excludes in the box,
-//!   and tells its two bands which placements the assertions rule out;
-//! - a band told ([`State::band_update`]) drops those placements, applies "a minirow
-//!   holding three digits holds exactly those" once, and restricts its three boxes to
-//!   the digits its placements still allow.
+//! - a box restricted to some digits (`box_restrict`, around [`State::settle_box`])
+//!   drops them, checks the least counts, asserts what is certain (a cell with one
+//!   digit, a triad with six, a digit once in a row or column of the matrix), drops what
+//!   that excludes in the box, and tells its two bands which placements the assertions
+//!   rule out;
+//! - a band told (`band_update`, around [`State::settle_band`]) drops those placements,
+//!   applies "a minirow holding three digits holds exactly those" once, and restricts its
+//!   three boxes to the digits its placements still allow.
 //!
 //! A guess takes the band with the fewest placements left and in it a digit with the
 //! fewest (two, else three, else more): its first placement, then the others.
