@@ -400,6 +400,11 @@ const fn place(b: usize) -> (usize, usize, usize, usize) {
     (b / 3, b % 3, 3 + b % 3, b / 3)
 }
 
+/// The cell (index 9 * row + column) in row `r`, column `c` of box `b`.
+const fn cell_of(b: usize, r: usize, c: usize) -> usize {
+    (b / 3 * 3 + r) * 9 + b % 3 * 3 + c
+}
+
 /// The box at position `p` of band `band`.
 const fn box_at(band: usize, p: usize) -> usize {
     if band < 3 {
@@ -538,8 +543,7 @@ impl State {
             let l = self.boxes[b].lanes();
             for r in 0..3 {
                 for c in 0..3 {
-                    let cell = (b / 3 * 3 + r) * 9 + b % 3 * 3 + c;
-                    out[cell] = l[4 * r + c].trailing_zeros() as u8 + 1;
+                    out[cell_of(b, r, c)] = l[4 * r + c].trailing_zeros() as u8 + 1;
                 }
             }
         }
@@ -658,7 +662,7 @@ macro_rules! recursion {
                     let mut allowed = [ALL; 16];
                     for r in 0..3 {
                         for c in 0..3 {
-                            allowed[4 * r + c] = cands[(b / 3 * 3 + r) * 9 + b % 3 * 3 + c];
+                            allowed[4 * r + c] = cands[cell_of(b, r, c)];
                         }
                     }
                     if !box_restrict(&mut s, b, V::of(&allowed), 0) {
@@ -739,14 +743,12 @@ recursion!(
     true
 );
 
-/// Does this CPU have what [`avx512::count`] needs? (Detected once.)
+/// Does this CPU have what [`avx512::count`] needs: the engine's AVX-512 level, and
+/// BITALG and VBMI2 beside it? (Detected once.)
 pub(super) fn has_avx512() -> bool {
     static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *HAS.get_or_init(|| {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
+        super::Level::Avx512.is_supported()
             && std::is_x86_feature_detected!("avx512bitalg")
             && std::is_x86_feature_detected!("avx512vbmi2")
     })

@@ -135,11 +135,14 @@ fn search<const BOXBAND: bool>(query: Query, limit: u64, keep_first: bool) -> Co
     // decides between cell and layout guesses.
     let mut board_guesses = 0;
     let could_be_proper = query.values.iter().filter(|&&v| v != 0).count() >= 17;
-    // Full counts go to the box and band node at their first guess. A search for one
-    // solution that keeps it stays on the band words: which solution of a grid with many
-    // comes first is the band words' (generators complete their random grids with it).
+    // Whether the box and band node may take a board (x86-64 only): not on the portable
+    // level, nor in a search for one solution that keeps it (which solution of a grid
+    // with many comes first is the band words': generators complete their random grids
+    // with it). Full counts go there at their first guess.
+    #[cfg(target_arch = "x86_64")]
+    let node = BOXBAND && (limit >= 2 || !keep_first);
+    #[cfg(target_arch = "x86_64")]
     let enumerate = limit > 2 && query.exclude.is_none();
-    let node_may_pick = limit >= 2 || !keep_first;
     while let Some(mut board) = stack.pop() {
         loop {
             let depth = match (counted.count, query.exclude) {
@@ -182,8 +185,7 @@ fn search<const BOXBAND: bool>(query: Query, limit: u64, keep_first: bool) -> Co
                 cell_guesses = 0;
             }
             #[cfg(target_arch = "x86_64")]
-            let hard = could_be_proper && !quick && board_guesses >= cell_guesses;
-            if BOXBAND && node_may_pick && (enumerate || hard) {
+            if node && (enumerate || could_be_proper && !quick && board_guesses >= cell_guesses) {
                 // SAFETY: `BOXBAND` is set only by the dispatch's AVX2 levels, which run
                 // only on CPUs with every feature `count_in_boxes` needs.
                 unsafe { count_in_boxes(&board, limit, keep_first, &mut counted) };
