@@ -39,7 +39,9 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
         2 => Closure::<2>::close(g),
         3 => Closure::<3>::close(g),
         4 => Closure::<4>::close(g),
-        5..=8 => Closure::<8>::close(g),
+        5 => Closure::<5>::close(g),
+        6 => Closure::<6>::close(g),
+        7..=8 => Closure::<8>::close(g),
         9..=16 => Closure::<16>::close(g),
         _ => Closure::<32>::close(g),
     })
