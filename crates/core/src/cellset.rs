@@ -4,9 +4,18 @@ use std::fmt;
 
 use crate::layout::Cell;
 
-const WORDS: usize = 10;
+/// The words of a [`CellSet`]: room for 25×25.
+pub const WORDS: usize = 10;
 
-/// A set of cells, one bit per cell index.
+/// A set of cells of any layout (up to 625 cells, 25×25): [`Cells`] of ten words.
+pub type CellSet = Cells<WORDS>;
+
+/// An iterator over a [`CellSet`].
+pub type CellSetIter = CellsIter<WORDS>;
+
+/// A set of cells, one bit per cell index, in `W` words (cells below `64 * W`).
+/// [`CellSet`] holds any layout; code that runs on small layouts a great many times
+/// (the logic engine on 9×9) uses two words, [`Cells::resize`]d from it.
 ///
 /// ```text
 /// word:  0         1           ...  9
@@ -21,16 +30,33 @@ const WORDS: usize = 10;
 /// assert_eq!(s.len(), 2);
 /// assert_eq!(s.iter().collect::<Vec<_>>(), [Cell::new(3), Cell::new(600)]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CellSet([u64; WORDS]);
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cells<const W: usize>([u64; W]);
 
-impl CellSet {
+impl<const W: usize> Default for Cells<W> {
+    fn default() -> Self {
+        Cells::EMPTY
+    }
+}
+
+impl<const W: usize> Cells<W> {
     /// No cell.
-    pub const EMPTY: CellSet = CellSet([0; WORDS]);
+    pub const EMPTY: Cells<W> = Cells([0; W]);
+
+    /// The same cells in `V` words (those at `64 * V` and above, which a set of a
+    /// small layout never holds, are dropped).
+    #[inline]
+    pub fn resize<const V: usize>(&self) -> Cells<V> {
+        debug_assert!(
+            self.0.iter().skip(V).all(|&w| w == 0),
+            "cells beyond {V} words"
+        );
+        Cells(std::array::from_fn(|i| if i < W { self.0[i] } else { 0 }))
+    }
 
     /// The first `n` cells (0..n).
-    pub fn first_n(n: usize) -> CellSet {
-        let mut s = CellSet::EMPTY;
+    pub fn first_n(n: usize) -> Self {
+        let mut s = Self::EMPTY;
         for (i, w) in s.0.iter_mut().enumerate() {
             let lo = i * 64;
             if n >= lo + 64 {
@@ -43,8 +69,8 @@ impl CellSet {
     }
 
     /// The set holding only `cell`.
-    pub fn single(cell: Cell) -> CellSet {
-        let mut s = CellSet::EMPTY;
+    pub fn single(cell: Cell) -> Self {
+        let mut s = Self::EMPTY;
         s.insert(cell);
         s
     }
@@ -99,31 +125,31 @@ impl CellSet {
 
     /// Cells in both sets.
     #[inline]
-    pub fn and(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    pub fn and(&self, other: &Self) -> Self {
+        Cells(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     /// Cells in either set.
     #[inline]
-    pub fn or(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    pub fn or(&self, other: &Self) -> Self {
+        Cells(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// Cells of `self` not in `other`.
     #[inline]
-    pub fn without(&self, other: &CellSet) -> CellSet {
-        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    pub fn without(&self, other: &Self) -> Self {
+        Cells(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     /// Do the sets share a cell?
     #[inline]
-    pub fn intersects(&self, other: &CellSet) -> bool {
+    pub fn intersects(&self, other: &Self) -> bool {
         self.0.iter().zip(&other.0).fold(0, |m, (a, b)| m | (a & b)) != 0
     }
 
     /// Is every cell of `self` in `other`?
     #[inline]
-    pub fn is_subset(&self, other: &CellSet) -> bool {
+    pub fn is_subset(&self, other: &Self) -> bool {
         self.0
             .iter()
             .zip(&other.0)
@@ -132,15 +158,15 @@ impl CellSet {
     }
 
     /// The cells in increasing order.
-    pub fn iter(&self) -> CellSetIter {
-        CellSetIter {
+    pub fn iter(&self) -> CellsIter<W> {
+        CellsIter {
             words: self.0,
             word: 0,
         }
     }
 }
 
-impl fmt::Debug for CellSet {
+impl<const W: usize> fmt::Debug for Cells<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()
             .entries(self.iter().map(|c| c.index()))
@@ -148,49 +174,49 @@ impl fmt::Debug for CellSet {
     }
 }
 
-impl FromIterator<Cell> for CellSet {
-    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> CellSet {
-        let mut s = CellSet::EMPTY;
+impl<const W: usize> FromIterator<Cell> for Cells<W> {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        let mut s = Self::EMPTY;
         iter.into_iter().for_each(|c| s.insert(c));
         s
     }
 }
 
-impl<'a> FromIterator<&'a Cell> for CellSet {
-    fn from_iter<I: IntoIterator<Item = &'a Cell>>(iter: I) -> CellSet {
+impl<'a, const W: usize> FromIterator<&'a Cell> for Cells<W> {
+    fn from_iter<I: IntoIterator<Item = &'a Cell>>(iter: I) -> Self {
         iter.into_iter().copied().collect()
     }
 }
 
-impl IntoIterator for CellSet {
+impl<const W: usize> IntoIterator for Cells<W> {
     type Item = Cell;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
+    type IntoIter = CellsIter<W>;
+    fn into_iter(self) -> CellsIter<W> {
         self.iter()
     }
 }
 
-impl IntoIterator for &CellSet {
+impl<const W: usize> IntoIterator for &Cells<W> {
     type Item = Cell;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
+    type IntoIter = CellsIter<W>;
+    fn into_iter(self) -> CellsIter<W> {
         self.iter()
     }
 }
 
-/// Iterator over a [`CellSet`], lowest cell first.
+/// Iterator over [`Cells`], lowest cell first.
 #[derive(Clone, Debug)]
-pub struct CellSetIter {
-    words: [u64; WORDS],
+pub struct CellsIter<const W: usize> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for CellSetIter {
+impl<const W: usize> Iterator for CellsIter<W> {
     type Item = Cell;
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        while self.word < WORDS {
+        while self.word < W {
             let w = &mut self.words[self.word];
             if *w != 0 {
                 let bit = w.trailing_zeros() as usize;

@@ -22,7 +22,7 @@ mod layout;
 pub mod parallel;
 pub mod rng;
 
-pub use cellset::{CellSet, CellSetIter};
+pub use cellset::{CellSet, CellSetIter, Cells, CellsIter, WORDS as CELL_WORDS};
 pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
 pub use grid::{Conflict, Grid};
 pub use layout::{

@@ -2,7 +2,11 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, Grid, House, Layout};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, Grid, House, Layout, CELL_WORDS};
+
+/// The words of the cell sets the engine runs boards of up to 128 cells on (9×9 has
+/// 81): see [`Board`].
+pub(crate) const NARROW: usize = 2;
 
 /// Values and candidates of every cell, with each digit's open cells kept alongside.
 ///
@@ -16,23 +20,57 @@ use sudokit_core::{Cell, CellSet, Digit, DigitSet, Grid, House, Layout};
 /// // Row 4, column 4 and the last box see the 4 in r4c4: five open cells keep it.
 /// assert_eq!(board.cells_with(Digit::new(4)).len(), 5);
 /// ```
+///
+/// Its cell sets have `W` words: a [`Board`] as users make it has room for any layout
+/// (ten words); the engine runs boards of up to 128 cells (9×9 has 81) on a copy of two
+/// words ([`Board::resize`]), where every set operation is five times smaller.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
+pub struct Board<const W: usize = CELL_WORDS> {
     layout: Arc<Layout>,
     /// 0 for an open cell.
     values: Vec<u8>,
     /// Candidates of open cells; empty for solved cells.
     cands: Vec<DigitSet>,
     /// Per digit (index d - 1): the open cells holding it as a candidate.
-    by_digit: Vec<CellSet>,
+    by_digit: Vec<Cells<W>>,
     /// Cells given in the puzzle (not placed while solving).
     givens: Vec<bool>,
+    /// The layout's peer and house sets, in `W` words.
+    sets: Arc<LayoutSets<W>>,
+}
+
+/// A layout's peer and house sets in `W` words.
+#[derive(Debug, PartialEq, Eq)]
+struct LayoutSets<const W: usize> {
+    peers: Vec<Cells<W>>,
+    houses: Vec<Cells<W>>,
+}
+
+impl<const W: usize> LayoutSets<W> {
+    fn of(layout: &Layout) -> LayoutSets<W> {
+        LayoutSets {
+            peers: layout
+                .cells()
+                .map(|c| layout.peer_set(c).resize())
+                .collect(),
+            houses: (0..layout.houses().len())
+                .map(|h| layout.house_set(House::new(h)).resize())
+                .collect(),
+        }
+    }
 }
 
 impl Board {
     /// The board of `grid`; its open cells take `marks` when given (pencil-mark input),
     /// less any digit a peer holds, else every digit no peer holds.
     pub fn new(grid: &Grid, marks: Option<&[DigitSet]>) -> Board {
+        Board::build(grid, marks)
+    }
+}
+
+impl<const W: usize> Board<W> {
+    /// [`Board::new`] in `W` words.
+    fn build(grid: &Grid, marks: Option<&[DigitSet]>) -> Board<W> {
         let layout = grid.layout().clone();
         let n = layout.side();
         let values = grid.values().to_vec();
@@ -44,19 +82,37 @@ impl Board {
                 _ => DigitSet::EMPTY,
             })
             .collect();
-        let mut by_digit = vec![CellSet::EMPTY; n];
+        let mut by_digit = vec![Cells::EMPTY; n];
         for (i, set) in cands.iter().enumerate() {
             for d in set.iter() {
                 by_digit[d.index()].insert(Cell::new(i));
             }
         }
         let givens = values.iter().map(|&v| v != 0).collect();
+        let sets = Arc::new(LayoutSets::of(&layout));
         Board {
             layout,
             values,
             cands,
             by_digit,
             givens,
+            sets,
+        }
+    }
+
+    /// The same board with cell sets of `V` words (at least the layout's cells / 64).
+    pub fn resize<const V: usize>(&self) -> Board<V> {
+        assert!(
+            self.layout.cell_count() <= 64 * V,
+            "a board too large for {V} words"
+        );
+        Board {
+            layout: self.layout.clone(),
+            values: self.values.clone(),
+            cands: self.cands.clone(),
+            by_digit: self.by_digit.iter().map(Cells::resize).collect(),
+            givens: self.givens.clone(),
+            sets: Arc::new(LayoutSets::of(&self.layout)),
         }
     }
 
@@ -94,18 +150,35 @@ impl Board {
 
     /// The open cells with candidate `digit`.
     #[inline]
-    pub fn cells_with(&self, digit: Digit) -> &CellSet {
+    pub fn cells_with(&self, digit: Digit) -> &Cells<W> {
         &self.by_digit[digit.index()]
     }
 
     /// The open cells of `house` with candidate `digit`.
     #[inline]
-    pub fn house_cells_with(&self, house: House, digit: Digit) -> CellSet {
-        self.by_digit[digit.index()].and(self.layout.house_set(house))
+    pub fn house_cells_with(&self, house: House, digit: Digit) -> Cells<W> {
+        self.by_digit[digit.index()].and(self.house_set(house))
+    }
+
+    /// The cells of `house` (the layout's, in `W` words).
+    #[inline]
+    pub fn house_set(&self, house: House) -> &Cells<W> {
+        &self.sets.houses[house.index()]
+    }
+
+    /// The peers of `cell` (the layout's, in `W` words).
+    #[inline]
+    pub fn peer_set(&self, cell: Cell) -> &Cells<W> {
+        &self.sets.peers[cell.index()]
+    }
+
+    /// Every cell of the layout.
+    pub fn all_cells(&self) -> Cells<W> {
+        Cells::first_n(self.layout.cell_count())
     }
 
     /// The open cells.
-    pub fn open_cells(&self) -> CellSet {
+    pub fn open_cells(&self) -> Cells<W> {
         self.layout
             .cells()
             .filter(|c| self.values[c.index()] == 0)
@@ -154,7 +227,7 @@ impl Board {
         }
         self.cands[i] = DigitSet::EMPTY;
         self.values[i] = digit.get();
-        let peers = self.by_digit[digit.index()].and(self.layout.peer_set(cell));
+        let peers = self.by_digit[digit.index()].and(&self.sets.peers[cell.index()]);
         for p in peers.iter() {
             self.cands[p.index()].remove(digit);
         }

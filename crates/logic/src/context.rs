@@ -13,28 +13,28 @@ use crate::analysis::rectangles::{self, Rectangle, Shape};
 use crate::Board;
 
 /// One board and what has been computed about it.
-pub(crate) struct Context<'b> {
+pub(crate) struct Context<'b, const W: usize> {
     /// The board the finders look at.
-    pub board: &'b Board,
+    pub board: &'b Board<W>,
     /// Where the almost locked sets of unchanged houses are kept between boards: all
     /// of them, and those small enough to be chain nodes.
-    als_cache: Option<[RefCell<&'b mut als::Cache>; 2]>,
+    als_cache: Option<[RefCell<&'b mut als::Cache<W>>; 2]>,
     /// The layout's deadly shapes, when kept in a memo.
     shapes_cache: Option<&'b OnceCell<Vec<Shape>>>,
     shapes: OnceCell<Vec<Shape>>,
-    als: OnceCell<Vec<Set>>,
-    chain_als: OnceCell<Vec<Set>>,
+    als: OnceCell<Vec<Set<W>>>,
+    chain_als: OnceCell<Vec<Set<W>>>,
     als_links: OnceCell<als::Linked>,
     rectangles: OnceCell<Vec<Rectangle>>,
     fish_regions: OnceCell<[fish::Regions; 2]>,
     /// The graphs over every candidate, without and with groups, and with sets.
-    graphs: [OnceCell<Graph>; 3],
+    graphs: [OnceCell<Graph<W>>; 3],
     /// What the implications of each graph prove (see [`closure::provable`]).
     proved: [OnceCell<Option<Vec<bool>>>; 3],
 }
 
-impl<'b> Context<'b> {
-    pub fn new(board: &'b Board) -> Context<'b> {
+impl<'b, const W: usize> Context<'b, W> {
+    pub fn new(board: &'b Board<W>) -> Context<'b, W> {
         Context {
             board,
             als_cache: None,
@@ -54,10 +54,10 @@ impl<'b> Context<'b> {
     /// of them, and those small enough to be chain nodes), and the layout's deadly
     /// shapes from `shapes` (filled the first time they are needed).
     pub fn with_cache(
-        board: &'b Board,
-        caches: [&'b mut als::Cache; 2],
+        board: &'b Board<W>,
+        caches: [&'b mut als::Cache<W>; 2],
         shapes: &'b OnceCell<Vec<Shape>>,
-    ) -> Context<'b> {
+    ) -> Context<'b, W> {
         Context {
             als_cache: Some(caches.map(RefCell::new)),
             shapes_cache: Some(shapes),
@@ -66,7 +66,7 @@ impl<'b> Context<'b> {
     }
 
     /// Every almost locked set of the board (up to N - 1 cells).
-    pub fn als(&self) -> &[Set] {
+    pub fn als(&self) -> &[Set<W>] {
         self.als
             .get_or_init(|| self.find_als(0, self.board.side() - 1))
     }
@@ -76,7 +76,7 @@ impl<'b> Context<'b> {
     /// the graph takes them in order, and those of one house come in the same order
     /// whatever the largest size looked for. Most boards that need the graph with sets
     /// never need the larger ones, which are about as many again.
-    pub fn chain_als(&self) -> &[Set] {
+    pub fn chain_als(&self) -> &[Set<W>] {
         if let Some(all) = self.als.get() {
             return all;
         }
@@ -85,7 +85,7 @@ impl<'b> Context<'b> {
     }
 
     /// The almost locked sets of up to `max` cells, from the memo's cache `tier` if any.
-    fn find_als(&self, tier: usize, max: usize) -> Vec<Set> {
+    fn find_als(&self, tier: usize, max: usize) -> Vec<Set<W>> {
         match &self.als_cache {
             Some(caches) => als::all_cached(self.board, max, &mut caches[tier].borrow_mut()),
             None => als::all(self.board, max),
@@ -114,7 +114,7 @@ impl<'b> Context<'b> {
 
     /// The chain graph over every candidate (`All`), with groups too (`Grouped`), and with
     /// almost locked sets too (`GroupedAls`).
-    pub fn graph(&self, scope: Scope) -> &Graph {
+    pub fn graph(&self, scope: Scope) -> &Graph<W> {
         let (board, digits) = (self.board, DigitSet::full(self.board.side()));
         self.graphs[slot(scope)].get_or_init(|| match scope {
             // Each graph adds to the one below: groups to the candidates, then sets.

@@ -4,11 +4,11 @@ use std::time::Instant;
 
 use sudokit_core::House;
 
-use crate::board::Board;
+use crate::board::{Board, NARROW};
 use crate::context::Context;
-use crate::memo::Memo;
+use crate::memo::{Kept, Memo};
 use crate::step::Step;
-use crate::technique::Technique;
+use crate::technique::{Find, Pick, Technique};
 use crate::techniques::{Focus, Sink};
 
 /// What the engine may use.
@@ -66,7 +66,7 @@ impl Order {
 }
 
 /// Every house of `board`'s layout, in order.
-fn all_houses(board: &Board) -> Vec<House> {
+fn all_houses<const W: usize>(board: &Board<W>) -> Vec<House> {
     (0..board.layout().houses().len()).map(House::new).collect()
 }
 
@@ -92,14 +92,36 @@ pub fn next_step_observed(
     memo: &mut Memo,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
-    memo.adopt(board);
-    let Memo {
+    match narrow(board) {
+        Some(small) => next_step_in(&small, options, &mut memo.narrow, observe),
+        None => next_step_in(board, options, &mut memo.wide, observe),
+    }
+}
+
+/// `board` in two words, when its layout has at most 128 cells: what the engine runs
+/// (see [`Board`]).
+fn narrow(board: &Board) -> Option<Board<NARROW>> {
+    (board.layout().cell_count() <= 64 * NARROW).then(|| board.resize())
+}
+
+/// [`next_step_observed`] on a board of `W` words.
+fn next_step_in<const W: usize>(
+    board: &Board<W>,
+    options: &Options,
+    kept: &mut Kept<W>,
+    observe: &mut dyn FnMut(Technique, bool),
+) -> Option<Step>
+where
+    Find: Pick<W>,
+{
+    kept.adopt(board);
+    let Kept {
         marks,
         als,
         chain_als,
         shapes,
         ..
-    } = memo;
+    } = kept;
     let ctx = Context::with_cache(board, [als, chain_als], shapes);
     let mut sink = Sink::new(true);
     let houses = all_houses(board);
@@ -111,6 +133,7 @@ pub fn next_step_observed(
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {
         let entry = t.entry();
+        let find = entry.find.pick();
         // A family is searched once, by its first member.
         let wanted = match entry.family {
             Some(family) if family.members()[0] != t => continue,
@@ -121,12 +144,12 @@ pub fn next_step_observed(
             // Nothing changed where it looks: it finds nothing again.
             Some(focus) if focus.is_empty() => {}
             Some(focus) => {
-                (entry.find)(&ctx, &focus.on(&all), &mut sink, wanted);
+                find(&ctx, &focus.on(&all), &mut sink, wanted);
                 if sink.steps.is_empty() {
                     marks.found_nothing(board, t, &focus);
                 }
             }
-            None => (entry.find)(&ctx, &all, &mut sink, wanted),
+            None => find(&ctx, &all, &mut sink, wanted),
         }
         let step = sink.steps.pop();
         observe(t, step.is_some());
@@ -149,9 +172,20 @@ pub fn find_all(board: &Board, technique: Technique) -> Vec<Step> {
 
 /// The steps `technique` finds looking everywhere on `board` (only the first: `first`).
 fn steps(board: &Board, technique: Technique, first: bool) -> Vec<Step> {
+    match narrow(board) {
+        Some(small) => steps_in(&small, technique, first),
+        None => steps_in(board, technique, first),
+    }
+}
+
+/// [`steps`] on a board of `W` words.
+fn steps_in<const W: usize>(board: &Board<W>, technique: Technique, first: bool) -> Vec<Step>
+where
+    Find: Pick<W>,
+{
     let mut sink = Sink::new(first);
     let houses = all_houses(board);
-    let find = technique.entry().find;
+    let find = technique.entry().find.pick();
     find(
         &Context::new(board),
         &Focus::all(board, &houses),
@@ -185,30 +219,49 @@ pub fn solve_within(board: &Board, options: &Options, deadline: Instant) -> Opti
 }
 
 fn solve_until(board: &Board, options: &Options, deadline: Option<Instant>) -> Option<Path> {
-    let mut board = board.clone();
+    let (steps, end) = match narrow(board) {
+        Some(small) => {
+            let (steps, end) = solve_in(small, options, deadline)?;
+            (steps, end.resize())
+        }
+        None => solve_in(board.clone(), options, deadline)?,
+    };
+    let solved = end.is_solved();
+    Some(Path {
+        steps,
+        board: end,
+        solved,
+    })
+}
+
+/// The steps [`solve_until`] applies to `board` (of `W` words), and the board they lead
+/// to.
+fn solve_in<const W: usize>(
+    mut board: Board<W>,
+    options: &Options,
+    deadline: Option<Instant>,
+) -> Option<(Vec<Step>, Board<W>)>
+where
+    Find: Pick<W>,
+{
     let mut steps = Vec::new();
-    let mut memo = Memo::new();
+    let mut kept = Kept::default();
     while !board.is_solved() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let Some(step) = next_step_with(&board, options, &mut memo) else {
+        let Some(step) = next_step_in(&board, options, &mut kept, &mut |_, _| {}) else {
             break;
         };
         board.apply(&step);
         steps.push(step);
     }
-    let solved = board.is_solved();
-    Some(Path {
-        steps,
-        board,
-        solved,
-    })
+    Some((steps, board))
 }
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{DigitSet, Grid};
+    use sudokit_core::{DigitSet, Grid, CELL_WORDS};
 
     use super::*;
     use crate::analysis::graph::{proved_digits, Scope};
@@ -216,7 +269,7 @@ mod tests {
     use crate::techniques::{chains, wings};
 
     /// Looking everywhere on `board`.
-    fn all(board: &Board) -> Focus<'static> {
+    fn all(board: &Board) -> Focus<'static, CELL_WORDS> {
         Focus::all(board, &[])
     }
 
@@ -236,6 +289,21 @@ mod tests {
                 each(&board);
                 board.apply(step);
             }
+        }
+    }
+
+    /// The engine runs boards of up to 128 cells in two words; the same boards in ten
+    /// words (as larger layouts run) give the same paths, step for step.
+    #[test]
+    fn both_widths_give_the_same_paths() {
+        for line in crate::analysis::samples::HARD {
+            let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+            let options = Options::default();
+            let (wide, _) = solve_in(board.clone(), &options, None).expect("no deadline");
+            let (narrow, end) =
+                solve_in(board.resize::<NARROW>(), &options, None).expect("no deadline");
+            assert!(end.is_solved() && wide.len() > 20, "{line}");
+            assert_eq!(narrow, wide, "{line}");
         }
     }
 

@@ -4,22 +4,22 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use sudokit_core::{CellSet, Digit, DigitSet, House, Layout};
+use sudokit_core::{Cells, Digit, DigitSet, House, Layout, CELL_WORDS};
 
 use crate::analysis::als;
 use crate::analysis::rectangles::Shape;
-use crate::board::Board;
+use crate::board::{Board, NARROW};
 use crate::technique::{Memory, Technique};
 use crate::techniques::Focus;
 
 /// What changed, for one technique, since it last found nothing.
-pub(crate) enum Changed {
+pub(crate) enum Changed<const W: usize> {
     Digits(DigitSet),
     Houses(Vec<House>),
-    Cells(CellSet),
+    Cells(Cells<W>),
 }
 
-impl Changed {
+impl<const W: usize> Changed<W> {
     /// Nothing changed: the technique finds nothing again.
     pub fn is_empty(&self) -> bool {
         match self {
@@ -30,7 +30,7 @@ impl Changed {
     }
 
     /// `all`, narrowed to what changed.
-    pub fn on<'a>(&'a self, all: &Focus<'a>) -> Focus<'a> {
+    pub fn on<'a>(&'a self, all: &Focus<'a, W>) -> Focus<'a, W> {
         match self {
             Changed::Digits(digits) => Focus {
                 digits: *digits,
@@ -55,16 +55,10 @@ impl Changed {
 /// most of these searches are skipped, and the path is the same as without a memo.
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
-    /// The layout of the boards remembered (another layout starts afresh).
-    layout: Option<Arc<Layout>>,
-    /// The parts each remembered technique found nothing in.
-    pub(crate) marks: Marks,
-    /// The almost locked sets of each house.
-    pub(crate) als: als::Cache,
-    /// The almost locked sets of each house small enough to be chain nodes.
-    pub(crate) chain_als: als::Cache,
-    /// The layout's deadly shapes (for unique rectangles), once asked for.
-    pub(crate) shapes: OnceCell<Vec<Shape>>,
+    /// What is remembered of boards run in two words (up to 128 cells).
+    pub(crate) narrow: Kept<NARROW>,
+    /// What is remembered of larger boards.
+    pub(crate) wide: Kept<CELL_WORDS>,
 }
 
 impl Memo {
@@ -72,12 +66,29 @@ impl Memo {
     pub fn new() -> Memo {
         Memo::default()
     }
+}
 
+/// What a [`Memo`] keeps of boards whose cell sets have `W` words.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kept<const W: usize> {
+    /// The layout of the boards remembered (another layout starts afresh).
+    layout: Option<Arc<Layout>>,
+    /// The parts each remembered technique found nothing in.
+    pub(crate) marks: Marks<W>,
+    /// The almost locked sets of each house.
+    pub(crate) als: als::Cache<W>,
+    /// The almost locked sets of each house small enough to be chain nodes.
+    pub(crate) chain_als: als::Cache<W>,
+    /// The layout's deadly shapes (for unique rectangles), once asked for.
+    pub(crate) shapes: OnceCell<Vec<Shape>>,
+}
+
+impl<const W: usize> Kept<W> {
     /// Forgets everything when `board` has another layout than the last one.
-    pub(crate) fn adopt(&mut self, board: &Board) {
+    pub(crate) fn adopt(&mut self, board: &Board<W>) {
         let layout = board.layout();
         if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
-            *self = Memo {
+            *self = Kept {
                 layout: Some(layout.clone()),
                 marks: Marks::new(layout),
                 als: als::Cache::default(),
@@ -89,12 +100,12 @@ impl Memo {
 }
 
 /// For each remembered technique, the parts of the last board it found nothing in
-/// (boards of one layout: see [`Memo::adopt`]).
+/// (boards of one layout: see [`Kept::adopt`]).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Marks {
+pub(crate) struct Marks<const W: usize> {
     /// `digits[technique * side + digit]`: the digit's cells when the technique last
     /// found nothing in them.
-    digits: Vec<Option<CellSet>>,
+    digits: Vec<Option<Cells<W>>>,
     /// `houses[(technique * houses + house) * side ..][..side]`: the candidates of the
     /// house's cells when the technique last found nothing there (`known` says which).
     houses: Vec<DigitSet>,
@@ -103,9 +114,9 @@ pub(crate) struct Marks {
     cells: Vec<Option<Vec<DigitSet>>>,
 }
 
-impl Marks {
+impl<const W: usize> Marks<W> {
     /// Nothing remembered yet, for boards of `layout`.
-    fn new(layout: &Layout) -> Marks {
+    fn new(layout: &Layout) -> Marks<W> {
         let (side, houses) = (layout.side(), layout.houses().len());
         Marks {
             digits: vec![None; Technique::ALL.len() * side],
@@ -117,7 +128,7 @@ impl Marks {
 
     /// What changed for `technique` on `board` since it last found nothing (`None`: the
     /// technique is not remembered).
-    pub(crate) fn focus(&mut self, board: &Board, technique: Technique) -> Option<Changed> {
+    pub(crate) fn focus(&mut self, board: &Board<W>, technique: Technique) -> Option<Changed<W>> {
         Some(match technique.entry().memory {
             Memory::Whole => return None,
             Memory::Digits => Changed::Digits(self.fresh_digits(board, technique)),
@@ -127,7 +138,12 @@ impl Marks {
     }
 
     /// Remembers that `technique` found nothing in what `changed` (the rest is as it was).
-    pub(crate) fn found_nothing(&mut self, board: &Board, technique: Technique, changed: &Changed) {
+    pub(crate) fn found_nothing(
+        &mut self,
+        board: &Board<W>,
+        technique: Technique,
+        changed: &Changed<W>,
+    ) {
         match changed {
             Changed::Digits(digits) => self.no_digits(board, technique, *digits),
             Changed::Houses(houses) => self.no_houses(board, technique, houses),
@@ -145,16 +161,16 @@ impl Marks {
     /// The cells whose candidates changed since `technique` last found nothing: every
     /// cell if some candidate came back (the argument needs candidates only to leave, as
     /// they do along a path).
-    fn fresh_cells(&mut self, board: &Board, technique: Technique) -> CellSet {
+    fn fresh_cells(&mut self, board: &Board<W>, technique: Technique) -> Cells<W> {
         let layout = board.layout();
         let Some(marks) = &self.cells[technique as usize] else {
-            return layout.all_cells();
+            return board.all_cells();
         };
-        let mut changed = CellSet::EMPTY;
+        let mut changed = Cells::EMPTY;
         for c in layout.cells() {
             let now = board.candidates(c);
             if !now.without(marks[c.index()]).is_empty() {
-                return layout.all_cells();
+                return board.all_cells();
             }
             if now != marks[c.index()] {
                 changed.insert(c);
@@ -164,7 +180,7 @@ impl Marks {
     }
 
     /// The digits `technique` has to look at on `board`.
-    fn fresh_digits(&mut self, board: &Board, technique: Technique) -> DigitSet {
+    fn fresh_digits(&mut self, board: &Board<W>, technique: Technique) -> DigitSet {
         let at = technique as usize * board.side();
         Digit::all(board.side())
             .filter(|&d| self.digits[at + d.index()].as_ref() != Some(board.cells_with(d)))
@@ -172,7 +188,7 @@ impl Marks {
     }
 
     /// The houses `technique` has to look at on `board`, in order.
-    fn fresh_houses(&mut self, board: &Board, technique: Technique) -> Vec<House> {
+    fn fresh_houses(&mut self, board: &Board<W>, technique: Technique) -> Vec<House> {
         let layout = board.layout();
         (0..layout.houses().len())
             .map(House::new)
@@ -190,7 +206,7 @@ impl Marks {
     }
 
     /// Remembers that `technique` found nothing in the cells of `digits` on `board`.
-    fn no_digits(&mut self, board: &Board, technique: Technique, digits: DigitSet) {
+    fn no_digits(&mut self, board: &Board<W>, technique: Technique, digits: DigitSet) {
         let at = technique as usize * board.side();
         for d in digits {
             self.digits[at + d.index()] = Some(*board.cells_with(d));
@@ -198,7 +214,7 @@ impl Marks {
     }
 
     /// Remembers that `technique` found nothing in `houses` on `board`.
-    fn no_houses(&mut self, board: &Board, technique: Technique, houses: &[House]) {
+    fn no_houses(&mut self, board: &Board<W>, technique: Technique, houses: &[House]) {
         let layout = board.layout();
         for &h in houses {
             let slot = technique as usize * layout.houses().len() + h.index();
@@ -214,7 +230,7 @@ impl Marks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudokit_core::Grid;
+    use sudokit_core::{CellSet, Grid};
 
     #[test]
     fn cells_that_gained_candidates_make_every_cell_changed() {
@@ -229,7 +245,9 @@ mod tests {
         let mut fewer = full.clone();
         fewer.eliminate(cell, digit);
         let mut memo = Marks::new(full.layout());
-        let changed = |memo: &mut Marks, board: &Board| match memo.focus(board, Technique::XyWing) {
+        let changed = |memo: &mut Marks<CELL_WORDS>, board: &Board| match memo
+            .focus(board, Technique::XyWing)
+        {
             Some(Changed::Cells(cells)) => cells,
             _ => panic!("XY-Wing is remembered by cells"),
         };
@@ -254,10 +272,10 @@ mod tests {
         .expect("a jigsaw");
         let boxes = Board::new(&Grid::empty(Arc::new(Layout::classic())), None);
         let regions = Board::new(&Grid::empty(Arc::new(jigsaw)), None);
-        let key = |sets: &[als::Set]| -> Vec<(CellSet, DigitSet)> {
+        let key = |sets: &[als::Set<CELL_WORDS>]| -> Vec<(CellSet, DigitSet)> {
             sets.iter().map(|s| (s.cells, s.digits)).collect()
         };
-        let mut memo = Memo::new();
+        let mut memo = Kept::default();
         memo.adopt(&boxes);
         als::all_cached(&boxes, 8, &mut memo.als);
         let fresh = als::all(&regions, 8);

@@ -4,24 +4,23 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House};
 
 use crate::Board;
 
 /// An ALS, with the places of each of its digits (shared: a copy costs no allocation,
 /// and the sets of unchanged houses are copied from board to board).
 #[derive(Clone, Debug)]
-pub(crate) struct Set {
-    pub cells: CellSet,
+pub(crate) struct Set<const W: usize> {
+    pub cells: Cells<W>,
     pub digits: DigitSet,
     /// For each digit of the set, in increasing order: its cells in the set, and the
     /// cells seeing all of those.
-    places: Arc<[(CellSet, CellSet)]>,
+    places: Arc<[(Cells<W>, Cells<W>)]>,
 }
 
-impl Set {
-    fn new(board: &Board, cells: CellSet, digits: DigitSet) -> Set {
-        let layout = board.layout();
+impl<const W: usize> Set<W> {
+    fn new(board: &Board<W>, cells: Cells<W>, digits: DigitSet) -> Set<W> {
         let places = digits
             .iter()
             .map(|d| {
@@ -29,7 +28,7 @@ impl Set {
                 (
                     with,
                     with.iter()
-                        .fold(layout.all_cells(), |s, c| s.and(layout.peer_set(c))),
+                        .fold(board.all_cells(), |s, c| s.and(board.peer_set(c))),
                 )
             })
             .collect();
@@ -40,22 +39,22 @@ impl Set {
         }
     }
 
-    fn slot(&self, d: Digit) -> &(CellSet, CellSet) {
+    fn slot(&self, d: Digit) -> &(Cells<W>, Cells<W>) {
         &self.places[(self.digits.bits() & ((1 << d.index()) - 1)).count_ones() as usize]
     }
 
     /// The cells of the set holding `d` (a digit of the set).
-    pub fn with(&self, d: Digit) -> &CellSet {
+    pub fn with(&self, d: Digit) -> &Cells<W> {
         &self.slot(d).0
     }
 
     /// The cells seeing every place of `d` (a digit of the set) in the set.
-    pub fn peers(&self, d: Digit) -> &CellSet {
+    pub fn peers(&self, d: Digit) -> &Cells<W> {
         &self.slot(d).1
     }
 
     /// The cells outside the set holding `d` and seeing all its places in the set.
-    pub fn seeing(&self, board: &Board, d: Digit) -> CellSet {
+    pub fn seeing(&self, board: &Board<W>, d: Digit) -> Cells<W> {
         self.slot(d).1.and(board.cells_with(d))
     }
 }
@@ -65,22 +64,26 @@ impl Set {
 /// whose cells did not change keeps its sets. All boards given to one cache have one
 /// layout (the memo holding it starts afresh on another: [`crate::Memo`]).
 #[derive(Clone, Debug, Default)]
-pub struct Cache {
+pub struct Cache<const W: usize> {
     max: usize,
     /// For each house, once seen: its cells' candidates (`None`: placed) and its sets.
-    houses: Vec<Option<HouseSets>>,
+    houses: Vec<Option<HouseSets<W>>>,
 }
 
 /// A house's cells (their candidates, `None` when placed) and its sets.
-type HouseSets = (Vec<Option<DigitSet>>, Vec<Set>);
+type HouseSets<const W: usize> = (Vec<Option<DigitSet>>, Vec<Set<W>>);
 
 /// Every ALS of up to `max` cells, each cell set once (in the first house holding it).
-pub(crate) fn all(board: &Board, max: usize) -> Vec<Set> {
+pub(crate) fn all<const W: usize>(board: &Board<W>, max: usize) -> Vec<Set<W>> {
     all_cached(board, max, &mut Cache::default())
 }
 
 /// [`all`], taking the sets of unchanged houses from `cache` (and keeping the others').
-pub(crate) fn all_cached(board: &Board, max: usize, cache: &mut Cache) -> Vec<Set> {
+pub(crate) fn all_cached<const W: usize>(
+    board: &Board<W>,
+    max: usize,
+    cache: &mut Cache<W>,
+) -> Vec<Set<W>> {
     let layout = board.layout();
     if cache.max != max || cache.houses.len() != layout.houses().len() {
         *cache = Cache {
@@ -132,7 +135,7 @@ impl Grow<'_> {
 }
 
 /// The ALSs of up to `max` cells in house `h`, but those inside an earlier house.
-fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
+fn house_sets<const W: usize>(board: &Board<W>, h: House, max: usize) -> Vec<Set<W>> {
     let layout = board.layout();
     let mut out = Vec::new();
     let mut found = Vec::new();
@@ -151,7 +154,7 @@ fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
             .map(|e| {
                 open.iter()
                     .enumerate()
-                    .filter(|(_, &c)| layout.house_set(House::new(e)).contains(c))
+                    .filter(|(_, &c)| board.house_set(House::new(e)).contains(c))
                     .fold(0, |m, (i, _)| m | 1 << i)
             })
             .filter(|&m| m != 0)
@@ -168,7 +171,7 @@ fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
             if earlier.iter().any(|&e| mask & !e == 0) {
                 continue;
             }
-            let cells: CellSet = open
+            let cells: Cells<W> = open
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| mask >> i & 1 != 0)
@@ -182,7 +185,7 @@ fn house_sets(board: &Board, h: House, max: usize) -> Vec<Set> {
 
 /// Is `d` a restricted common digit of `a` and `b`: in both, and every place of it in
 /// one sees every place in the other?
-fn restricted(a: &Set, b: &Set, d: Digit) -> bool {
+fn restricted<const W: usize>(a: &Set<W>, b: &Set<W>, d: Digit) -> bool {
     let (ca, (cb, peers_b)) = (a.with(d), b.slot(d));
     !ca.intersects(cb) && ca.is_subset(peers_b)
 }
@@ -203,13 +206,17 @@ impl std::ops::Index<usize> for Linked {
 }
 
 /// For each set, the sets sharing a restricted common digit with it, and those digits.
-pub(crate) fn links(board: &Board, sets: &[Set]) -> Linked {
+pub(crate) fn links<const W: usize>(board: &Board<W>, sets: &[Set<W>]) -> Linked {
     links_where(board, sets, |_| true)
 }
 
 /// [`links`] between the sets `wanted` accepts and any set (pairs of two sets it turns
 /// down are left out).
-pub(crate) fn links_where(board: &Board, sets: &[Set], wanted: impl Fn(&Set) -> bool) -> Linked {
+pub(crate) fn links_where<const W: usize>(
+    board: &Board<W>,
+    sets: &[Set<W>],
+    wanted: impl Fn(&Set<W>) -> bool,
+) -> Linked {
     let side = board.side();
     let wanted: Vec<bool> = sets.iter().map(wanted).collect();
     // The wanted sets holding each digit, by the first cell of its places: a partner's
@@ -262,7 +269,7 @@ pub(crate) fn links_where(board: &Board, sets: &[Set], wanted: impl Fn(&Set) -> 
 mod tests {
     use super::*;
     use crate::{solve, Options};
-    use sudokit_core::Grid;
+    use sudokit_core::{CellSet, Grid, CELL_WORDS};
 
     #[test]
     fn cached_sets_are_the_sets_found_afresh_along_a_path_at_any_size() {
@@ -274,13 +281,13 @@ mod tests {
         let path = solve(&board, &Options::default());
         assert!(path.steps.len() > 20);
         let mut cache = Cache::default();
-        let key = |sets: &[Set]| -> Vec<(CellSet, DigitSet)> {
+        let key = |sets: &[Set<CELL_WORDS>]| -> Vec<(CellSet, DigitSet)> {
             sets.iter().map(|s| (s.cells, s.digits)).collect()
         };
         // The smaller sets alone (as the chain graph takes them) are the larger search's
         // small ones, in the same order.
         let mut small_cache = Cache::default();
-        let small = |sets: &[Set]| -> Vec<(CellSet, DigitSet)> {
+        let small = |sets: &[Set<CELL_WORDS>]| -> Vec<(CellSet, DigitSet)> {
             key(sets)
                 .into_iter()
                 .filter(|(c, _)| c.len() <= 5)

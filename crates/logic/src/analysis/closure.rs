@@ -27,7 +27,7 @@ const MAX_CLOSED_STATES: usize = 4096;
 ///
 /// One pass gives each component, as it finishes, the bitset of the targets it reaches
 /// (one bit per cell node: the components it reaches all finished before it).
-pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
+pub(crate) fn provable<const W: usize>(g: &Graph<W>) -> Option<Vec<bool>> {
     let states = 2 * g.nodes.len();
     if states > MAX_CLOSED_STATES {
         return None;
@@ -35,20 +35,20 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
     // The reach sets as fixed arrays of the fewest words that hold a bit per cell node.
     let bits = g.nodes.iter().filter(|n| !n.group()).count();
     Some(match bits.div_ceil(64) {
-        0..=1 => Closure::<1>::close(g),
-        2 => Closure::<2>::close(g),
-        3 => Closure::<3>::close(g),
-        4 => Closure::<4>::close(g),
-        5 => Closure::<5>::close(g),
-        6 => Closure::<6>::close(g),
-        7..=8 => Closure::<8>::close(g),
-        9..=16 => Closure::<16>::close(g),
-        _ => Closure::<32>::close(g),
+        0..=1 => Closure::<W, 1>::close(g),
+        2 => Closure::<W, 2>::close(g),
+        3 => Closure::<W, 3>::close(g),
+        4 => Closure::<W, 4>::close(g),
+        5 => Closure::<W, 5>::close(g),
+        6 => Closure::<W, 6>::close(g),
+        7..=8 => Closure::<W, 8>::close(g),
+        9..=16 => Closure::<W, 16>::close(g),
+        _ => Closure::<W, 32>::close(g),
     })
 }
 
 /// Strongly connected components (Pearce's one-array form of Tarjan's algorithm,
-/// iterative) over the implication graph, closing reachability in the same pass; `W`
+/// iterative) over the implication graph, closing reachability in the same pass; `R`
 /// words per reach set (at least one bit per cell node: `MAX_CLOSED_STATES` / 2 / 64 at
 /// most).
 ///
@@ -66,8 +66,8 @@ pub(crate) fn provable(g: &Graph) -> Option<Vec<bool>> {
 /// root is in its caller's component (the path from the root to it stays in it), so
 /// when a root's component is made, the root's call holds what the whole component
 /// links to.
-struct Closure<'g, const W: usize> {
-    g: &'g Graph,
+struct Closure<'g, const W: usize, const R: usize> {
+    g: &'g Graph<W>,
     /// For each node, its bit in the reach sets (cell nodes only, else `NONE`).
     bit: Vec<u32>,
     rindex: Vec<u32>,
@@ -75,13 +75,13 @@ struct Closure<'g, const W: usize> {
     index: u32,
     stack: Vec<u32>,
     /// The depth-first path (see [`Call`]).
-    calls: Vec<Call<W>>,
+    calls: Vec<Call<R>>,
     /// For each component, in the order done, the targets it reaches.
-    reach: Vec<[u64; W]>,
+    reach: Vec<[u64; R]>,
 }
 
 /// A state on the depth-first path.
-struct Call<const W: usize> {
+struct Call<const R: usize> {
     state: u32,
     /// Is it its component's root, so far?
     is_root: bool,
@@ -90,12 +90,12 @@ struct Call<const W: usize> {
     pos: u32,
     end: u32,
     /// The targets reached by the done components it links to, and by its children's.
-    gathered: [u64; W],
+    gathered: [u64; R],
 }
 
-impl<'g, const W: usize> Closure<'g, W> {
+impl<'g, const W: usize, const R: usize> Closure<'g, W, R> {
     /// For each node of `g`, whether one polarity implies the other.
-    fn close(g: &'g Graph) -> Vec<bool> {
+    fn close(g: &'g Graph<W>) -> Vec<bool> {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -109,7 +109,7 @@ impl<'g, const W: usize> Closure<'g, W> {
                 bits - 1
             })
             .collect();
-        let mut t = Closure::<W> {
+        let mut t = Closure::<W, R> {
             g,
             bit,
             rindex: vec![0; states],
@@ -127,7 +127,7 @@ impl<'g, const W: usize> Closure<'g, W> {
     }
 
     /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.
-    fn links(g: &'g Graph, v: usize) -> (&'g Links, u32) {
+    fn links(g: &'g Graph<W>, v: usize) -> (&'g Links, u32) {
         if v % 2 == 1 {
             (&g.weak, 0)
         } else {
@@ -144,12 +144,12 @@ impl<'g, const W: usize> Closure<'g, W> {
             is_root: true,
             pos: links.start[v / 2],
             end: links.start[v / 2 + 1],
-            gathered: [0; W],
+            gathered: [0; R],
         });
     }
 
     /// The targets component number `c` (done) reaches.
-    fn reach_of(&self, c: u32) -> &[u64; W] {
+    fn reach_of(&self, c: u32) -> &[u64; R] {
         &self.reach[(self.rindex.len() as u32 - c) as usize]
     }
 
@@ -212,7 +212,7 @@ impl<'g, const W: usize> Closure<'g, W> {
 
     /// Makes a component of `v` and the states above it on the stack: numbers them, and
     /// gives it the targets among its states and those it links to (`gathered`).
-    fn component(&mut self, v: usize, gathered: [u64; W]) {
+    fn component(&mut self, v: usize, gathered: [u64; R]) {
         let states = self.rindex.len() as u32;
         // Numbered down from `states`: the k-th component done is `states - k`.
         let c = states - self.reach.len() as u32;
@@ -257,7 +257,7 @@ impl<'g, const W: usize> Closure<'g, W> {
 
 /// `into |= from`, word by word.
 #[inline(always)]
-fn or_into<const W: usize>(into: &mut [u64; W], from: &[u64; W]) {
+fn or_into<const R: usize>(into: &mut [u64; R], from: &[u64; R]) {
     for (a, b) in into.iter_mut().zip(from) {
         *a |= b;
     }
@@ -270,10 +270,11 @@ mod tests {
     use super::*;
     use crate::analysis::graph::{build, Scope};
     use crate::analysis::samples::{board_and_sets, HARD};
+    use crate::board::NARROW;
 
     /// Does state `from` imply state `to`? A plain depth-first search over the
     /// implications ("on" implies its weak links off, "off" its strong links on).
-    fn implies(g: &Graph, from: usize, to: usize) -> bool {
+    fn implies(g: &Graph<NARROW>, from: usize, to: usize) -> bool {
         let mut seen = vec![false; 2 * g.nodes.len()];
         let mut todo = vec![from];
         seen[from] = true;

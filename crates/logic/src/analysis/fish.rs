@@ -4,7 +4,7 @@
 use crate::Board;
 
 /// The regions along the rows, then along the columns of `board`'s layout.
-pub(crate) fn regions(board: &Board) -> [Regions; 2] {
+pub(crate) fn regions<const W: usize>(board: &Board<W>) -> [Regions; 2] {
     [Regions::new(board, true), Regions::new(board, false)]
 }
 
@@ -19,7 +19,7 @@ pub(crate) struct Regions {
 }
 
 impl Regions {
-    fn new(board: &Board, rows_first: bool) -> Regions {
+    fn new<const W: usize>(board: &Board<W>, rows_first: bool) -> Regions {
         let (layout, n) = (board.layout(), board.side());
         let cell = |line, cross| {
             if rows_first {

@@ -8,7 +8,7 @@
 //! it"): two digits of a set are strongly linked (it lacks at most one), and a digit is
 //! strongly linked to a candidate the set forces without it (HoDoKu's ALS forcing).
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::als::Set;
 use super::link::link;
@@ -54,10 +54,10 @@ pub(crate) struct GNode {
 /// The cell sets of a group node. (What it sees, its peers holding its digit, is not
 /// kept: one `and` away, and the graph with sets has hundreds of groups to copy.)
 #[derive(Clone, Debug)]
-pub(crate) struct Extent {
-    pub cells: CellSet,
+pub(crate) struct Extent<const W: usize> {
+    pub cells: Cells<W>,
     /// The cells seeing every cell of the node.
-    pub peers: CellSet,
+    pub peers: Cells<W>,
 }
 
 impl GNode {
@@ -73,27 +73,27 @@ impl GNode {
 /// Links in one array: those of node `i` are `to[start[i]..start[i + 1]]`, sorted.
 
 #[derive(Default)]
-pub(crate) struct Graph {
+pub(crate) struct Graph<const W: usize> {
     pub nodes: Vec<GNode>,
     /// The cell sets of the group nodes.
-    pub extents: Vec<Extent>,
+    pub extents: Vec<Extent<W>>,
     pub strong: Links,
     pub weak: Links,
     /// The almost locked sets used as nodes: their cells and digits.
-    pub sets: Vec<(CellSet, DigitSet)>,
+    pub sets: Vec<(Cells<W>, DigitSet)>,
 }
 
-impl Graph {
+impl<const W: usize> Graph<W> {
     /// Node `i`'s cells.
-    pub fn cells(&self, i: usize) -> CellSet {
+    pub fn cells(&self, i: usize) -> Cells<W> {
         match self.nodes[i].extent {
-            NONE => CellSet::single(self.nodes[i].first),
+            NONE => Cells::single(self.nodes[i].first),
             e => self.extents[e as usize].cells,
         }
     }
 
     /// Are all of node `i`'s cells in `set`?
-    pub fn within(&self, i: usize, set: &CellSet) -> bool {
+    pub fn within(&self, i: usize, set: &Cells<W>) -> bool {
         match self.nodes[i].extent {
             NONE => set.contains(self.nodes[i].first),
             e => self.extents[e as usize].cells.is_subset(set),
@@ -101,22 +101,22 @@ impl Graph {
     }
 
     /// The cells seeing every cell of node `i`.
-    pub fn peers<'a>(&'a self, board: &'a Board, i: usize) -> &'a CellSet {
+    pub fn peers<'a>(&'a self, board: &'a Board<W>, i: usize) -> &'a Cells<W> {
         match self.nodes[i].extent {
-            NONE => board.layout().peer_set(self.nodes[i].first),
+            NONE => board.peer_set(self.nodes[i].first),
             e => &self.extents[e as usize].peers,
         }
     }
 
     /// The cells holding node `i`'s digit and seeing every cell of it: what the node
     /// being true removes the digit from.
-    pub fn sees(&self, board: &Board, i: usize) -> CellSet {
+    pub fn sees(&self, board: &Board<W>, i: usize) -> Cells<W> {
         self.peers(board, i)
             .and(board.cells_with(self.nodes[i].digit))
     }
 
     /// Does cell `c` hold node `i`'s digit and see every cell of it?
-    pub fn sees_cell(&self, board: &Board, i: usize, c: Cell) -> bool {
+    pub fn sees_cell(&self, board: &Board<W>, i: usize, c: Cell) -> bool {
         board.has(c, self.nodes[i].digit) && self.peers(board, i).contains(c)
     }
 
@@ -132,7 +132,13 @@ impl Graph {
 
     /// Pushes a group node (`peers`: the cells seeing all of `cells`), of almost locked
     /// set `set` if any.
-    pub fn push_group(&mut self, digit: Digit, cells: CellSet, peers: CellSet, set: Option<usize>) {
+    pub fn push_group(
+        &mut self,
+        digit: Digit,
+        cells: Cells<W>,
+        peers: Cells<W>,
+        set: Option<usize>,
+    ) {
         self.nodes.push(GNode {
             digit,
             first: cells.first().expect("a node has cells"),
@@ -145,7 +151,12 @@ impl Graph {
 }
 
 /// The graph of `scope` over `digits`.
-pub(crate) fn build(board: &Board, sets: &[Set], digits: DigitSet, scope: Scope) -> Graph {
+pub(crate) fn build<const W: usize>(
+    board: &Board<W>,
+    sets: &[Set<W>],
+    digits: DigitSet,
+    scope: Scope,
+) -> Graph<W> {
     let mut g = Graph::default();
     let in_cell = push_cells(&mut g, board, digits, scope);
     if scope >= Scope::Grouped {
@@ -164,13 +175,13 @@ pub(crate) fn build(board: &Board, sets: &[Set], digits: DigitSet, scope: Scope)
 /// graph of the scope below (every candidate, or grouped): its nodes come first in
 /// both, and links between them are the same, so only the new nodes' links are
 /// searched. The result is the graph [`build`] gives.
-pub(crate) fn extend(
-    board: &Board,
-    sets: &[Set],
-    prev: &Graph,
+pub(crate) fn extend<const W: usize>(
+    board: &Board<W>,
+    sets: &[Set<W>],
+    prev: &Graph<W>,
     digits: DigitSet,
     scope: Scope,
-) -> Graph {
+) -> Graph<W> {
     // Room for the new nodes (and sets) from the start: growing the vectors would copy
     // the group cell sets (two `CellSet`s a node) several times over. (Counting the
     // groups first costs what it saves.)
@@ -207,7 +218,12 @@ fn with_room<T: Clone>(items: &[T], extra: usize) -> Vec<T> {
 
 /// Pushes a node per candidate of `digits` (bivalue cells only for that scope); returns
 /// each cell's nodes as a range of indices.
-fn push_cells(g: &mut Graph, board: &Board, digits: DigitSet, scope: Scope) -> Vec<(u32, u32)> {
+fn push_cells<const W: usize>(
+    g: &mut Graph<W>,
+    board: &Board<W>,
+    digits: DigitSet,
+    scope: Scope,
+) -> Vec<(u32, u32)> {
     let layout = board.layout();
     let mut in_cell: Vec<(u32, u32)> = vec![(0, 0); layout.cell_count()];
     for cell in layout.cells() {
@@ -225,9 +241,9 @@ fn push_cells(g: &mut Graph, board: &Board, digits: DigitSet, scope: Scope) -> V
 }
 
 /// Pushes a group node per digit on each line-box intersection holding it twice or more.
-fn push_groups(g: &mut Graph, board: &Board, digits: DigitSet) {
+fn push_groups<const W: usize>(g: &mut Graph<W>, board: &Board<W>, digits: DigitSet) {
     for x in board.layout().intersections() {
-        let common: CellSet = x.common.iter().collect();
+        let common: Cells<W> = x.common.iter().collect();
         for digit in digits {
             let cells = board.cells_with(digit).and(&common);
             if cells.len() >= 2 {
@@ -240,7 +256,12 @@ fn push_groups(g: &mut Graph, board: &Board, digits: DigitSet) {
 /// Pushes almost locked sets as nodes: one per digit, on the set's cells holding it. If
 /// a digit is absent the set is locked and holds each other digit: strong links.
 /// Returns each set's nodes as a range of indices.
-fn push_als(g: &mut Graph, board: &Board, sets: &[Set], digits: DigitSet) -> Vec<(usize, usize)> {
+fn push_als<const W: usize>(
+    g: &mut Graph<W>,
+    board: &Board<W>,
+    sets: &[Set<W>],
+    digits: DigitSet,
+) -> Vec<(usize, usize)> {
     let mut als_nodes = Vec::new();
     for set in sets
         .iter()
@@ -269,7 +290,7 @@ fn push_als(g: &mut Graph, board: &Board, sets: &[Set], digits: DigitSet) -> Vec
 }
 
 /// The digits of the nodes marked in `proved` (see [`provable`]).
-pub(crate) fn proved_digits(g: &Graph, proved: &[bool]) -> DigitSet {
+pub(crate) fn proved_digits<const W: usize>(g: &Graph<W>, proved: &[bool]) -> DigitSet {
     proved
         .iter()
         .zip(&g.nodes)
@@ -282,11 +303,12 @@ pub(crate) fn proved_digits(g: &Graph, proved: &[bool]) -> DigitSet {
 mod tests {
     use super::*;
     use crate::analysis::samples::{board_and_sets, HARD};
+    use crate::board::NARROW;
 
     /// A graph's nodes (digit and cells) and both link lists, to compare graphs.
-    type Shape = (Vec<(Digit, CellSet)>, Vec<Vec<u32>>, Vec<Vec<u32>>);
+    type Shape = (Vec<(Digit, Cells<NARROW>)>, Vec<Vec<u32>>, Vec<Vec<u32>>);
 
-    fn shape(g: &Graph) -> Shape {
+    fn shape(g: &Graph<NARROW>) -> Shape {
         let n = g.nodes.len();
         (
             (0..n).map(|i| (g.nodes[i].digit, g.cells(i))).collect(),

@@ -2,7 +2,7 @@
 //! or two digits of one cell), strong links (bivalue cells, conjugate places in a house,
 //! groups and almost locked sets covering a house's places, ALS forcing).
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::by_key;
 use super::graph::{GNode, Graph, Scope, NONE};
@@ -17,7 +17,7 @@ struct Index {
 }
 
 impl Index {
-    fn new(g: &Graph, board: &Board) -> Index {
+    fn new<const W: usize>(g: &Graph<W>, board: &Board<W>) -> Index {
         let side = board.side();
         let keys = g
             .nodes
@@ -37,10 +37,10 @@ impl Index {
 /// Links the nodes of `g` not in `prev` (all of them without it) to every node, and
 /// keeps the links of `prev` between its own nodes. `in_cell`: the cell nodes of each
 /// cell, when they are new; `als_nodes`: each new almost locked set's nodes.
-pub(super) fn link(
-    g: &mut Graph,
-    board: &Board,
-    prev: Option<&Graph>,
+pub(super) fn link<const W: usize>(
+    g: &mut Graph<W>,
+    board: &Board<W>,
+    prev: Option<&Graph<W>>,
     in_cell: &[(u32, u32)],
     als_nodes: &[(usize, usize)],
     scope: Scope,
@@ -90,7 +90,12 @@ pub(super) fn link(
 /// The weak links of the group nodes from `from` on (nodes below are cells, or groups
 /// of `prev`). Their links to cell nodes come in order (cell nodes go by cell, and come
 /// first); only those to groups need sorting.
-fn new_group_weak_links(g: &Graph, board: &Board, from: usize, index: &Index) -> Links {
+fn new_group_weak_links<const W: usize>(
+    g: &Graph<W>,
+    board: &Board<W>,
+    from: usize,
+    index: &Index,
+) -> Links {
     let n = g.nodes.len();
     let mut groups = Vec::new();
     Links::in_order(n, 8 * (n - from), |i, out| {
@@ -117,7 +122,12 @@ fn new_group_weak_links(g: &Graph, board: &Board, from: usize, index: &Index) ->
 }
 
 /// The weak links of every node of a graph built whole with groups.
-fn all_weak_links(g: &Graph, board: &Board, in_cell: &[(u32, u32)], index: &Index) -> Links {
+fn all_weak_links<const W: usize>(
+    g: &Graph<W>,
+    board: &Board<W>,
+    in_cell: &[(u32, u32)],
+    index: &Index,
+) -> Links {
     Links::by_node(g.nodes.len(), |i, out| {
         let node = &g.nodes[i];
         let peers = g.peers(board, i);
@@ -140,9 +150,9 @@ fn all_weak_links(g: &Graph, board: &Board, in_cell: &[(u32, u32)], index: &Inde
 /// candidates they force, and which nodes to keep. An ALS node without weak links can
 /// neither be entered nor left: the set links only its other nodes, and only if two of
 /// them are left.
-fn als_strong_links(
-    g: &Graph,
-    board: &Board,
+fn als_strong_links<const W: usize>(
+    g: &Graph<W>,
+    board: &Board<W>,
     weak: &Links,
     als_nodes: &[(usize, usize)],
     index: &Index,
@@ -166,7 +176,11 @@ fn als_strong_links(
 }
 
 /// Strong links of bivalue cells (`in_cell`: the nodes of each cell).
-fn bivalue_strong_links(board: &Board, in_cell: &[(u32, u32)], strong: &mut Vec<(u32, u32)>) {
+fn bivalue_strong_links<const W: usize>(
+    board: &Board<W>,
+    in_cell: &[(u32, u32)],
+    strong: &mut Vec<(u32, u32)>,
+) {
     for cell in board.layout().cells() {
         let (from, to) = in_cell[cell.index()];
         if board.candidates(cell).len() == 2 && to - from == 2 {
@@ -177,9 +191,9 @@ fn bivalue_strong_links(board: &Board, in_cell: &[(u32, u32)], strong: &mut Vec<
 
 /// Strong links of two cells holding the only places of a digit in a house. (Those of
 /// groups and sets are found from their side: [`group_strong_links`].)
-fn conjugate_strong_links(
-    g: &Graph,
-    board: &Board,
+fn conjugate_strong_links<const W: usize>(
+    g: &Graph<W>,
+    board: &Board<W>,
     cell_nodes: &CellNodes,
     strong: &mut Vec<(u32, u32)>,
 ) {
@@ -196,9 +210,9 @@ fn conjugate_strong_links(
 /// Strong links of the group nodes from `from` on: in each house holding such a node,
 /// to the nodes covering exactly the rest of the digit's places there (found by their
 /// first cell, then by their cells).
-fn group_strong_links(
-    g: &Graph,
-    board: &Board,
+fn group_strong_links<const W: usize>(
+    g: &Graph<W>,
+    board: &Board<W>,
     from: usize,
     index: &Index,
     strong: &mut Vec<(u32, u32)>,
@@ -213,7 +227,7 @@ fn group_strong_links(
     {
         let a_cells = &g.extents[a.extent as usize].cells;
         for &h in layout.houses_of(a.first) {
-            if !a_cells.is_subset(layout.house_set(h)) {
+            if !a_cells.is_subset(board.house_set(h)) {
                 continue;
             }
             // The partners cover exactly the digit's other places in the house.
@@ -237,7 +251,7 @@ fn group_strong_links(
 /// The links of `g`'s nodes once `g` extends `prev`: the old nodes keep their links and
 /// gain those to new nodes (links are symmetric), after their own; the new nodes have
 /// theirs.
-fn merge(g: &mut Graph, prev: &Graph, weak: Links, strong: Links) {
+fn merge<const W: usize>(g: &mut Graph<W>, prev: &Graph<W>, weak: Links, strong: Links) {
     g.weak = weak.under(&prev.weak);
     // The new strong links hold both ends already: an old node's come after its own.
     let from = prev.nodes.len();
@@ -258,16 +272,16 @@ fn merge(g: &mut Graph, prev: &Graph, weak: Links, strong: Links) {
 /// which leave every cell seeing all their places; a cell outside the set, of three
 /// candidates or more, left with one candidate `x` then holds it. So the set holds `j`
 /// or the cell holds `x`. (A two-candidate cell is reached through its own strong link.)
-fn forcing_links(
-    board: &Board,
-    g: &Graph,
+fn forcing_links<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
     index: &Index,
     live: &[usize],
     strong: &mut Vec<(u32, u32)>,
 ) {
     // A live node's `sees`: the cells losing its digit when the set holds it. A forced
     // cell loses two digits or more.
-    let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+    let (mut once, mut twice) = (Cells::EMPTY, Cells::EMPTY);
     for &i in live {
         let sees = g.sees(board, i);
         twice = twice.or(&once.and(&sees));
@@ -317,9 +331,9 @@ fn forcing_links(
 /// Does almost locked set (`cells`, `digits`), lacking `entry`, force `x` into cell `c`:
 /// is every other candidate of `c` a digit of the set, not `entry`, that `c` loses when
 /// the set holds it?
-pub(crate) fn forces(
-    board: &Board,
-    (cells, digits): (CellSet, DigitSet),
+pub(crate) fn forces<const W: usize>(
+    board: &Board<W>,
+    (cells, digits): (Cells<W>, DigitSet),
     entry: Digit,
     c: Cell,
     x: Digit,
@@ -334,7 +348,7 @@ pub(crate) fn forces(
 
 /// The cells outside almost locked set `cells` that lose digit `y` when the set holds it:
 /// those holding `y` and seeing all the set's places of `y`.
-pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
+pub(crate) fn locked_out<const W: usize>(board: &Board<W>, cells: &Cells<W>, y: Digit) -> Cells<W> {
     let places = cells.and(board.cells_with(y));
     seen_by_all(board, &places)
         .and(board.cells_with(y))
@@ -345,13 +359,12 @@ pub(crate) fn locked_out(board: &Board, cells: &CellSet, y: Digit) -> CellSet {
 /// the other nodes of its cell, gathered in order (nodes go by cell, then digit), so no
 /// list needs sorting. `in_cell`: each cell's nodes, in order of digit; `cell_nodes`: each
 /// candidate's node.
-fn cell_weak_links(
+fn cell_weak_links<const W: usize>(
     nodes: &[GNode],
-    board: &Board,
+    board: &Board<W>,
     in_cell: &[(u32, u32)],
     cell_nodes: &CellNodes,
 ) -> Links {
-    let layout = board.layout();
     Links::in_order(nodes.len(), 8 * nodes.len(), |i, out| {
         let (cell, digit) = (nodes[i].first, nodes[i].digit);
         let (from, to) = in_cell[cell.index()];
@@ -365,7 +378,7 @@ fn cell_weak_links(
             }
         };
         let mut own_left = true;
-        for p in layout.peer_set(cell).and(board.cells_with(digit)).iter() {
+        for p in board.peer_set(cell).and(board.cells_with(digit)).iter() {
             if own_left && p > cell {
                 own(out);
                 own_left = false;
@@ -388,7 +401,7 @@ struct CellNodes {
 }
 
 impl CellNodes {
-    fn new(nodes: &[GNode], board: &Board) -> CellNodes {
+    fn new<const W: usize>(nodes: &[GNode], board: &Board<W>) -> CellNodes {
         let side = board.side();
         let mut node = vec![NONE; board.layout().cell_count() * side];
         for (i, n) in nodes.iter().enumerate().filter(|(_, n)| !n.group()) {
@@ -407,7 +420,7 @@ fn key_of(cell: Cell, digit: Digit, side: usize) -> usize {
 }
 
 /// Drops every link touching a cell whose candidates are not exactly `pair`.
-pub(crate) fn prune_to_pair(board: &Board, g: &mut Graph, pair: DigitSet) {
+pub(crate) fn prune_to_pair<const W: usize>(board: &Board<W>, g: &mut Graph<W>, pair: DigitSet) {
     let keep: Vec<bool> = g
         .nodes
         .iter()
@@ -418,9 +431,8 @@ pub(crate) fn prune_to_pair(board: &Board, g: &mut Graph, pair: DigitSet) {
 }
 
 /// The cells seeing every cell of `cells`.
-pub(crate) fn seen_by_all(board: &Board, cells: &CellSet) -> CellSet {
-    let layout = board.layout();
+pub(crate) fn seen_by_all<const W: usize>(board: &Board<W>, cells: &Cells<W>) -> Cells<W> {
     cells
         .iter()
-        .fold(layout.all_cells(), |s, c| s.and(layout.peer_set(c)))
+        .fold(board.all_cells(), |s, c| s.and(board.peer_set(c)))
 }

@@ -19,8 +19,8 @@ use crate::Board;
 
 /// The conjugate pairs of `digit`: `(cell, cell, house)`, for every house where the
 /// digit has exactly two places (one of them holds it: a strong link).
-pub(crate) fn strong_links(
-    board: &Board,
+pub(crate) fn strong_links<const W: usize>(
+    board: &Board<W>,
     digit: Digit,
 ) -> impl Iterator<Item = (Cell, Cell, House)> + '_ {
     let layout = board.layout();

@@ -41,7 +41,7 @@ pub(crate) fn shapes(layout: &Layout) -> Vec<Shape> {
 
 /// Every rectangle of open cells in a deadly shape (`shapes`, from [`shapes`]) whose
 /// corners each hold one of two digits, each digit in two corners at least.
-pub(crate) fn rectangles(board: &Board, shapes: &[Shape]) -> Vec<Rectangle> {
+pub(crate) fn rectangles<const W: usize>(board: &Board<W>, shapes: &[Shape]) -> Vec<Rectangle> {
     // Each cell's candidates as bits, none for a solved cell (which no rectangle has).
     let bits: Vec<u32> = board
         .layout()

@@ -3,7 +3,7 @@
 use sudokit_core::Grid;
 
 use super::als::{self, Set};
-use crate::Board;
+use crate::board::{Board, NARROW};
 
 /// Hard puzzles (magictour top1465, forum hardest): their chain graphs have many groups,
 /// sets and links, and components reaching many targets through one another.
@@ -15,9 +15,10 @@ pub(crate) const HARD: [&str; 5] = [
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
 ];
 
-/// The board of `line` (a 9×9 puzzle) and its almost locked sets of up to 8 cells.
-pub(crate) fn board_and_sets(line: &str) -> (Board, Vec<Set>) {
-    let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+/// The board of `line` (a 9×9 puzzle, in the engine's two words) and its almost
+/// locked sets of up to 8 cells.
+pub(crate) fn board_and_sets(line: &str) -> (Board<NARROW>, Vec<Set<NARROW>>) {
+    let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None).resize();
     let sets = als::all(&board, 8);
     (board, sets)
 }

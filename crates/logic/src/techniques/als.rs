@@ -13,7 +13,7 @@
 //! - ALS-XY-Wing: A and C share restricted x, B and C restricted y (x ≠ y), A and B share
 //!   z: cells seeing every z of A and B lose z.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::Sink;
 use crate::analysis::als::{self, Set};
@@ -23,7 +23,7 @@ use crate::step::{Als, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-fn to_als(set: &Set) -> Als {
+fn to_als<const W: usize>(set: &Set<W>) -> Als {
     Als {
         cells: set.cells.iter().collect(),
         digits: set.digits,
@@ -31,7 +31,13 @@ fn to_als(set: &Set) -> Als {
 }
 
 /// Cells outside `exclude` holding `d` and seeing every place of it in `a` and `b`.
-fn seeing_both(board: &Board, a: &Set, b: &Set, d: Digit, exclude: &CellSet) -> Vec<(Cell, Digit)> {
+fn seeing_both<const W: usize>(
+    board: &Board<W>,
+    a: &Set<W>,
+    b: &Set<W>,
+    d: Digit,
+    exclude: &Cells<W>,
+) -> Vec<(Cell, Digit)> {
     super::with_digit(
         &a.seeing(board, d).and(&b.seeing(board, d)).without(exclude),
         d,
@@ -45,7 +51,7 @@ fn seeing_both(board: &Board, a: &Set, b: &Set, d: Digit, exclude: &CellSet) -> 
 /// (c holds z ⇒ A lacks z ⇒ A holds x ⇒ B lacks x ⇒ B holds z ⇒ c lacks z), so it would
 /// have proved the candidate it removes. The same first step is found; on magictour
 /// top1465, rating spends 0.53 of the time in ALS-XZ.
-pub(crate) fn find_xz(ctx: &Context, sink: &mut Sink) {
+pub(crate) fn find_xz<const W: usize>(ctx: &Context<'_, W>, sink: &mut Sink) {
     let (board, sets) = (ctx.board, ctx.als());
     let narrowed;
     let links = if sink.first && ctx.grouped_als_proved_nothing() {
@@ -95,7 +101,7 @@ pub(crate) fn find_xz(ctx: &Context, sink: &mut Sink) {
     }
 }
 
-pub(crate) fn find_xy_wing(ctx: &Context, sink: &mut Sink) {
+pub(crate) fn find_xy_wing<const W: usize>(ctx: &Context<'_, W>, sink: &mut Sink) {
     let (board, sets) = (ctx.board, ctx.als());
     for (ci, c) in sets.iter().enumerate() {
         // Sets linked to C by a restricted common digit.

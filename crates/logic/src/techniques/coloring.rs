@@ -7,7 +7,7 @@
 //!   so one of their opposite colors is; cells seeing both opposites lose the digit.
 //! - Multi Colors 2: a color sees both colors of another cluster: it is false.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::{with_digit, Sink};
 use crate::analysis::strong_links;
@@ -16,16 +16,16 @@ use crate::technique::Technique;
 use crate::Board;
 
 /// A cluster: its two colors, and the cells each color sees.
-struct Cluster {
-    colors: [CellSet; 2],
-    sees: [CellSet; 2],
+struct Cluster<const W: usize> {
+    colors: [Cells<W>; 2],
+    sees: [Cells<W>; 2],
 }
 
-fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
+fn clusters<const W: usize>(board: &Board<W>, digit: Digit) -> Vec<Cluster<W>> {
     let layout = board.layout();
     let links: Vec<_> = strong_links(board, digit).collect();
     let mut color: Vec<Option<(usize, usize)>> = vec![None; layout.cell_count()];
-    let mut out: Vec<Cluster> = Vec::new();
+    let mut out: Vec<Cluster<W>> = Vec::new();
     let mut stack = Vec::new();
     for &(start, _, _) in &links {
         if color[start.index()].is_some() {
@@ -33,15 +33,15 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
         }
         let id = out.len();
         let mut cluster = Cluster {
-            colors: [CellSet::EMPTY; 2],
-            sees: [CellSet::EMPTY; 2],
+            colors: [Cells::EMPTY; 2],
+            sees: [Cells::EMPTY; 2],
         };
         stack.clear();
         stack.push((start, 0usize));
         color[start.index()] = Some((id, 0));
         while let Some((cell, c)) = stack.pop() {
             cluster.colors[c].insert(cell);
-            cluster.sees[c] = cluster.sees[c].or(layout.peer_set(cell));
+            cluster.sees[c] = cluster.sees[c].or(board.peer_set(cell));
             for &(a, b, _) in &links {
                 let other = if a == cell {
                     b
@@ -61,8 +61,8 @@ fn clusters(board: &Board, digit: Digit) -> Vec<Cluster> {
     out
 }
 
-fn pattern(digit: Digit, clusters: &[&Cluster]) -> Pattern {
-    let list = |s: &CellSet| s.iter().collect::<Vec<Cell>>();
+fn pattern<const W: usize>(digit: Digit, clusters: &[&Cluster<W>]) -> Pattern {
+    let list = |s: &Cells<W>| s.iter().collect::<Vec<Cell>>();
     Pattern::Coloring {
         digit,
         clusters: clusters
@@ -72,7 +72,12 @@ fn pattern(digit: Digit, clusters: &[&Cluster]) -> Pattern {
     }
 }
 
-pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, technique: Technique) {
+pub(crate) fn find<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    digits: DigitSet,
+    technique: Technique,
+) {
     for digit in digits {
         let clusters = clusters(board, digit);
         let with = board.cells_with(digit);
@@ -105,10 +110,10 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, technique: 
     }
 }
 
-fn multi(
-    with: &CellSet,
+fn multi<const W: usize>(
+    with: &Cells<W>,
     digit: Digit,
-    clusters: &[Cluster],
+    clusters: &[Cluster<W>],
     sink: &mut Sink,
     technique: Technique,
 ) -> bool {
@@ -124,7 +129,7 @@ fn multi(
                     }
                     // Every pair of colors that see each other: cells seeing both of their
                     // opposites (colored ones included) lose the digit, all in one step.
-                    let mut gone = CellSet::EMPTY;
+                    let mut gone = Cells::EMPTY;
                     for ka in 0..2 {
                         for kb in 0..2 {
                             if a.sees[ka].intersects(&b.colors[kb]) {

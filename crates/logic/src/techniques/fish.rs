@@ -7,7 +7,7 @@
 //! digit either way. Sashimi: without its fins, some base line would keep at most one
 //! candidate.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House};
 
 use super::{with_digit, Sink};
 use crate::analysis::fish::Regions;
@@ -26,7 +26,13 @@ pub(crate) enum Kind {
 }
 
 /// Fish of `size` base lines and this kind, on `digits`.
-pub(crate) fn find(ctx: &Context, sink: &mut Sink, digits: DigitSet, size: usize, kind: Kind) {
+pub(crate) fn find<const W: usize>(
+    ctx: &Context<'_, W>,
+    sink: &mut Sink,
+    digits: DigitSet,
+    size: usize,
+    kind: Kind,
+) {
     let (board, regions) = (ctx.board, ctx.fish_regions());
     for digit in digits {
         for rows_first in [true, false] {
@@ -60,8 +66,8 @@ struct Grown {
     outside: [u32; 25],
 }
 
-struct Search<'a> {
-    board: &'a Board,
+struct Search<'a, const W: usize> {
+    board: &'a Board<W>,
     digit: Digit,
     rows_first: bool,
     regions: &'a Regions,
@@ -69,8 +75,13 @@ struct Search<'a> {
     lines: &'a [u32],
 }
 
-impl<'a> Search<'a> {
-    fn new(board: &'a Board, digit: Digit, rows_first: bool, regions: &'a Regions) -> Search<'a> {
+impl<'a, const W: usize> Search<'a, W> {
+    fn new(
+        board: &'a Board<W>,
+        digit: Digit,
+        rows_first: bool,
+        regions: &'a Regions,
+    ) -> Search<'a, W> {
         let n = board.side();
         Search {
             board,
@@ -124,7 +135,7 @@ impl<'a> Search<'a> {
                 &mut |start| crosses(start).count_ones() <= limit,
                 &mut |base| {
                     crosses(base).count_ones() as usize == size
-                        && self.report(sink, base, crosses(base), &CellSet::EMPTY)
+                        && self.report(sink, base, crosses(base), &Cells::EMPTY)
                 },
             );
         }
@@ -244,9 +255,9 @@ impl<'a> Search<'a> {
     }
 
     /// The cells of the base lines at the crosses in `mask`.
-    fn cells(&self, base: &[usize], mask: u32) -> CellSet {
+    fn cells(&self, base: &[usize], mask: u32) -> Cells<W> {
         let layout = self.board.layout();
-        let mut out = CellSet::EMPTY;
+        let mut out = Cells::EMPTY;
         for &i in base {
             let mut m = self.lines[i] & mask;
             while m != 0 {
@@ -262,9 +273,8 @@ impl<'a> Search<'a> {
         out
     }
 
-    fn report(&self, sink: &mut Sink, base: &[usize], crosses: u32, fins: &CellSet) -> bool {
+    fn report(&self, sink: &mut Sink, base: &[usize], crosses: u32, fins: &Cells<W>) -> bool {
         let board = self.board;
-        let layout = board.layout();
         let n = board.side();
         let cells = self.cells(base, u32::MAX);
         let cover = || {
@@ -272,11 +282,11 @@ impl<'a> Search<'a> {
                 .filter(move |b| crosses >> b & 1 != 0)
                 .map(|b| self.cover_house(b))
         };
-        let cover_cells = cover().fold(CellSet::EMPTY, |s, h| {
+        let cover_cells = cover().fold(Cells::EMPTY, |s, h| {
             s.or(&board.house_cells_with(h, self.digit))
         });
         let gone = fins.iter().fold(cover_cells.without(&cells), |g, fin| {
-            g.and(layout.peer_set(fin))
+            g.and(board.peer_set(fin))
         });
         if gone.is_empty() {
             return false;

@@ -156,7 +156,7 @@ fn to_branch(cell: Cell, digit: Digit, on: bool, out: &Outcome, depth: u8) -> Br
 }
 
 /// The state a forcing search starts from.
-fn start(board: &Board) -> (Grid, Vec<DigitSet>) {
+fn start<const W: usize>(board: &Board<W>) -> (Grid, Vec<DigitSet>) {
     let grid = board.grid();
     let cands = board
         .layout()
@@ -168,7 +168,7 @@ fn start(board: &Board) -> (Grid, Vec<DigitSet>) {
 
 /// Forcing nets (contradiction or verity), nested ever deeper up to [`MAX_DEPTH`]
 /// until one is found.
-pub(crate) fn find_net(board: &Board, sink: &mut Sink, contradiction: bool) {
+pub(crate) fn find_net<const W: usize>(board: &Board<W>, sink: &mut Sink, contradiction: bool) {
     for depth in 1..=MAX_DEPTH {
         if contradiction {
             find_contradiction(board, sink, depth);
@@ -182,7 +182,7 @@ pub(crate) fn find_net(board: &Board, sink: &mut Sink, contradiction: bool) {
 }
 
 /// Candidates ordered for branching: cells with fewest candidates first.
-fn candidates_by_size(board: &Board) -> Vec<(Cell, Digit)> {
+fn candidates_by_size<const W: usize>(board: &Board<W>) -> Vec<(Cell, Digit)> {
     let mut cells: Vec<Cell> = board
         .layout()
         .cells()
@@ -195,7 +195,7 @@ fn candidates_by_size(board: &Board) -> Vec<(Cell, Digit)> {
         .collect()
 }
 
-pub(crate) fn find_contradiction(board: &Board, sink: &mut Sink, depth: u8) {
+pub(crate) fn find_contradiction<const W: usize>(board: &Board<W>, sink: &mut Sink, depth: u8) {
     let (grid, cands) = start(board);
     let technique = if depth == 0 {
         Technique::ForcingChainContradiction
@@ -234,7 +234,7 @@ pub(crate) fn find_contradiction(board: &Board, sink: &mut Sink, depth: u8) {
     }
 }
 
-pub(crate) fn find_verity(board: &Board, sink: &mut Sink, depth: u8) {
+pub(crate) fn find_verity<const W: usize>(board: &Board<W>, sink: &mut Sink, depth: u8) {
     let (grid, cands) = start(board);
     let layout = board.layout();
     let technique = if depth == 0 {
@@ -299,7 +299,7 @@ pub(crate) fn find_verity(board: &Board, sink: &mut Sink, depth: u8) {
 type Pairs = Vec<(Cell, Digit)>;
 
 /// What every branch agrees on: placements made in all, candidates removed in all.
-fn common(board: &Board, results: &[&Marks]) -> (Pairs, Pairs) {
+fn common<const W: usize>(board: &Board<W>, results: &[&Marks]) -> (Pairs, Pairs) {
     let mut placements = Vec::new();
     let mut eliminations = Vec::new();
     for cell in board.layout().cells().filter(|&c| board.value(c).is_none()) {

@@ -7,7 +7,7 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink) {
+pub(crate) fn find<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     let layout = board.layout();
     for h in (0..layout.houses().len()).map(House::new) {
         let mut open = layout

@@ -8,7 +8,7 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink) {
+pub(crate) fn find<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     let layout = board.layout();
     let n = layout.side();
     let houses = (2 * n..3 * n)

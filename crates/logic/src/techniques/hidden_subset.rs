@@ -1,7 +1,7 @@
 //! Hidden subsets: k digits of a house that fit only k cells; those cells lose every
 //! other candidate.
 
-use sudokit_core::{CellSet, Digit, House};
+use sudokit_core::{Cells, Digit, House};
 
 use super::Sink;
 use crate::analysis::subsets;
@@ -10,7 +10,12 @@ use crate::technique::Technique;
 use crate::Board;
 
 /// Hidden subsets of `size` digits in `houses`.
-pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize) {
+pub(crate) fn find<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    houses: &[House],
+    size: usize,
+) {
     let mut digits: Vec<Digit> = Vec::with_capacity(board.side());
     for &h in houses {
         let open = board.open_digits(h);
@@ -23,7 +28,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize
         let done = subsets(&digits, size, &mut |chosen| {
             let cells = chosen
                 .iter()
-                .fold(CellSet::EMPTY, |s, &d| s.or(&board.house_cells_with(h, d)));
+                .fold(Cells::EMPTY, |s, &d| s.or(&board.house_cells_with(h, d)));
             cells.len() == size && report(board, sink, h, chosen, &cells)
         });
         if done {
@@ -32,7 +37,13 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize
     }
 }
 
-fn report(board: &Board, sink: &mut Sink, house: House, digits: &[Digit], cells: &CellSet) -> bool {
+fn report<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    house: House,
+    digits: &[Digit],
+    cells: &Cells<W>,
+) -> bool {
     let keep: sudokit_core::DigitSet = digits.iter().copied().collect();
     // Most subsets found remove nothing (any more): nothing to build then.
     if cells

@@ -10,7 +10,12 @@ use crate::technique::Technique;
 use crate::Board;
 
 /// Locked candidates of `digits` (a digit's depend on its own cells only).
-pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, pointing: bool) {
+pub(crate) fn find<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    digits: DigitSet,
+    pointing: bool,
+) {
     let layout = board.layout();
     let technique = if pointing {
         Technique::Pointing
@@ -18,7 +23,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, pointing: b
         Technique::Claiming
     };
     for x in layout.intersections() {
-        let common = layout.house_set(x.a).and(layout.house_set(x.b));
+        let common = board.house_set(x.a).and(board.house_set(x.b));
         for (base, cover) in [(x.a, x.b), (x.b, x.a)] {
             let is_region = matches!(
                 layout.house(base).kind,
@@ -27,8 +32,8 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, digits: DigitSet, pointing: b
             if is_region != pointing {
                 continue;
             }
-            let base_rest = layout.house_set(base).without(&common);
-            let cover_rest = layout.house_set(cover).without(&common);
+            let base_rest = board.house_set(base).without(&common);
+            let cover_rest = board.house_set(cover).without(&common);
             for digit in board.open_digits(base).and(digits) {
                 // In the common cells, nowhere else in the base, and somewhere else in
                 // the cover.

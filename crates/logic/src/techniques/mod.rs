@@ -20,7 +20,7 @@ pub(crate) mod sue_de_coq;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House};
 
 use crate::Board;
 
@@ -58,29 +58,29 @@ impl Sink {
 }
 
 /// `(cell, digit)` for every cell of `cells`.
-pub(crate) fn with_digit(cells: &CellSet, digit: Digit) -> Vec<(Cell, Digit)> {
+pub(crate) fn with_digit<const W: usize>(cells: &Cells<W>, digit: Digit) -> Vec<(Cell, Digit)> {
     cells.iter().map(|c| (c, digit)).collect()
 }
 
 /// Where a finder has to look: the digits, houses and cells that changed since it last
 /// found nothing (see [`crate::Memo`]); everything without a memo.
 #[derive(Clone, Copy)]
-pub(crate) struct Focus<'h> {
+pub(crate) struct Focus<'h, const W: usize> {
     /// For techniques seeing one digit at a time.
     pub digits: DigitSet,
     /// For techniques seeing one house at a time.
     pub houses: &'h [House],
     /// For techniques whose patterns hold a few cells: a new one holds a changed cell.
-    pub cells: CellSet,
+    pub cells: Cells<W>,
 }
 
-impl<'h> Focus<'h> {
+impl<'h, const W: usize> Focus<'h, W> {
     /// Every digit and cell of `board`, and `houses` (all of its houses).
-    pub fn all(board: &Board, houses: &'h [House]) -> Focus<'h> {
+    pub fn all(board: &Board<W>, houses: &'h [House]) -> Focus<'h, W> {
         Focus {
             digits: DigitSet::full(board.side()),
             houses,
-            cells: board.layout().all_cells(),
+            cells: board.all_cells(),
         }
     }
 }

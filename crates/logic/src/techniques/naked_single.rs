@@ -5,7 +5,7 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink) {
+pub(crate) fn find<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     for cell in board.layout().cells() {
         if let Some(digit) = board.candidates(cell).only() {
             let pattern = Pattern::Single {

@@ -2,7 +2,7 @@
 //! leave the house's other cells. Locked Pair/Triple: the cells also share a second house
 //! (a line and a box), which the digits leave too.
 
-use sudokit_core::{Cell, CellSet, DigitSet, House};
+use sudokit_core::{Cell, Cells, DigitSet, House};
 
 use super::{with_digit, Sink};
 use crate::analysis::subsets;
@@ -12,7 +12,13 @@ use crate::Board;
 
 /// Naked subsets of `size` cells in `houses`; `locked` finds only those lying in two
 /// houses.
-pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize, locked: bool) {
+pub(crate) fn find<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    houses: &[House],
+    size: usize,
+    locked: bool,
+) {
     let layout = board.layout();
     let mut cells: Vec<Cell> = Vec::with_capacity(board.side());
     for &h in houses {
@@ -31,8 +37,8 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, houses: &[House], size: usize
     }
 }
 
-fn report(
-    board: &Board,
+fn report<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
     house: House,
     cells: &[Cell],
@@ -40,12 +46,12 @@ fn report(
     locked: bool,
 ) -> bool {
     let layout = board.layout();
-    let set: CellSet = cells.iter().collect();
+    let set: Cells<W> = cells.iter().collect();
     let second = layout
         .houses_of(cells[0])
         .iter()
         .copied()
-        .find(|&h2| h2 != house && set.is_subset(layout.house_set(h2)));
+        .find(|&h2| h2 != house && set.is_subset(board.house_set(h2)));
     if locked != (second.is_some() && cells.len() <= 3)
         || second.is_some_and(|s| locked && s < house)
     {

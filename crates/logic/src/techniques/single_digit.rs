@@ -4,7 +4,7 @@
 //! pair) is a house where the digit has exactly two places; one of them is true. So one
 //! end of the chain is true, and cells seeing both ends lose the digit.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House, HouseKind};
 
 use super::{with_digit, Sink};
 use crate::analysis::strong_links;
@@ -19,7 +19,7 @@ enum Line {
     Region,
 }
 
-fn line(board: &Board, h: House) -> Line {
+fn line<const W: usize>(board: &Board<W>, h: House) -> Line {
     match board.layout().house(h).kind {
         HouseKind::Row(_) => Line::Row,
         HouseKind::Column(_) => Line::Column,
@@ -28,16 +28,20 @@ fn line(board: &Board, h: House) -> Line {
 }
 
 /// Skyscraper, 2-String Kite and Turbot Fish: strong(a–b), weak(b–c), strong(c–d).
-pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, wanted: Technique) {
-    let layout = board.layout();
+pub(crate) fn find_turbot<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    digits: DigitSet,
+    wanted: Technique,
+) {
     for digit in digits {
         let links: Vec<_> = strong_links(board, digit).collect();
         for (i, &(a0, b0, h1)) in links.iter().enumerate() {
             for &(c0, d0, h2) in &links[i + 1..] {
                 for (a, b) in [(a0, b0), (b0, a0)] {
                     for (c, d) in [(c0, d0), (d0, c0)] {
-                        let four: CellSet = [a, b, c, d].into_iter().collect();
-                        if four.len() < 4 || !layout.peer_set(b).contains(c) {
+                        let four: Cells<W> = [a, b, c, d].into_iter().collect();
+                        if four.len() < 4 || !board.peer_set(b).contains(c) {
                             continue;
                         }
                         let technique = classify(board, h1, h2, b, c);
@@ -46,8 +50,8 @@ pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, want
                         }
                         let gone = board
                             .cells_with(digit)
-                            .and(layout.peer_set(a))
-                            .and(layout.peer_set(d))
+                            .and(board.peer_set(a))
+                            .and(board.peer_set(d))
                             .without(&four);
                         if gone.is_empty() {
                             continue;
@@ -76,7 +80,7 @@ pub(crate) fn find_turbot(board: &Board, sink: &mut Sink, digits: DigitSet, want
 
 /// Skyscraper: two parallel lines, linked where they line up. 2-String Kite: a row and a
 /// column, linked in a region. Anything else: Turbot Fish.
-fn classify(board: &Board, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
+fn classify<const W: usize>(board: &Board<W>, h1: House, h2: House, b: Cell, c: Cell) -> Technique {
     let layout = board.layout();
     let (l1, l2) = (line(board, h1), line(board, h2));
     let same_row = layout.row(b) == layout.row(c);
@@ -97,7 +101,11 @@ fn classify(board: &Board, h1: House, h2: House, b: Cell, c: Cell) -> Technique 
 /// with candidates on both arms). A strong link on a column (row) with one end on the
 /// cross's row (column) removes the digit where its other end's row (column) meets the
 /// cross's column (row).
-pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink, digits: DigitSet) {
+pub(crate) fn find_empty_rectangle<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    digits: DigitSet,
+) {
     let layout = board.layout();
     let n = layout.side();
     // Each region's rows and columns, found the first time they are needed.
@@ -142,8 +150,8 @@ pub(crate) fn find_empty_rectangle(board: &Board, sink: &mut Sink, digits: Digit
 }
 
 #[allow(clippy::too_many_arguments)]
-fn report_er(
-    board: &Board,
+fn report_er<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
     digit: Digit,
     region: usize,

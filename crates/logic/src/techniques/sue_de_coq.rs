@@ -5,7 +5,7 @@
 //! L's and V's digits not in B leave the rest of the line; B's and V's digits not in L
 //! leave the rest of the box.
 
-use sudokit_core::{Cell, CellSet, DigitSet, HouseKind};
+use sudokit_core::{Cell, Cells, DigitSet, HouseKind};
 
 use super::Sink;
 use crate::analysis::subsets;
@@ -13,7 +13,7 @@ use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-pub(crate) fn find(board: &Board, sink: &mut Sink) {
+pub(crate) fn find<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     let layout = board.layout();
     for x in layout.intersections() {
         let (line, region) = match (layout.house(x.a).kind, layout.house(x.b).kind) {
@@ -34,7 +34,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
         }
         // The open cells of the line outside the box, and of the box outside the line.
         let rest = |h, other| -> Vec<Cell> {
-            let cells = layout.house_set(h).without(layout.house_set(other));
+            let cells = board.house_set(h).without(board.house_set(other));
             cells.iter().filter(|&c| board.value(c).is_none()).collect()
         };
         let (line_rest, box_rest) = (rest(line, region), rest(region, line));
@@ -46,7 +46,7 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
                 if v.len() < size + 2 {
                     return false;
                 }
-                let core_set: CellSet = core.iter().collect();
+                let core_set: Cells<W> = core.iter().collect();
                 search_partners(
                     board, sink, &core_set, v, line, region, &line_rest, &box_rest,
                 )
@@ -61,7 +61,12 @@ pub(crate) fn find(board: &Board, sink: &mut Sink) {
 /// The subsets of up to three of `cells` whose cells each hold a digit of `v`, with their
 /// digits, leaving out those bringing more digits than can fit: the whole (core, this
 /// part and the other part of at most three cells) holds as many digits as cells.
-fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(CellSet, DigitSet)> {
+fn parts<const W: usize>(
+    board: &Board<W>,
+    cells: &[Cell],
+    v: DigitSet,
+    core: usize,
+) -> Vec<(Cells<W>, DigitSet)> {
     let useful: Vec<Cell> = cells
         .iter()
         .copied()
@@ -83,10 +88,10 @@ fn parts(board: &Board, cells: &[Cell], v: DigitSet, core: usize) -> Vec<(CellSe
 }
 
 #[allow(clippy::too_many_arguments)]
-fn search_partners(
-    board: &Board,
+fn search_partners<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
-    core: &CellSet,
+    core: &Cells<W>,
     v: DigitSet,
     line: sudokit_core::House,
     region: sudokit_core::House,
@@ -113,17 +118,17 @@ fn search_partners(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn report(
-    board: &Board,
+fn report<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
-    core: &CellSet,
+    core: &Cells<W>,
     v: DigitSet,
     dl: DigitSet,
     db: DigitSet,
     line: sudokit_core::House,
     region: sudokit_core::House,
-    lpart: &CellSet,
-    bpart: &CellSet,
+    lpart: &Cells<W>,
+    bpart: &Cells<W>,
 ) -> bool {
     let used = core.or(lpart).or(bpart);
     let mut gone = Vec::new();

@@ -9,7 +9,7 @@
 //! candidates"), as long as each corner can hold one of the two and each digit two
 //! corners. A "floor" corner holds nothing but a and b.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House};
 
 use super::{with_digit, Sink};
 use crate::analysis::subsets;
@@ -26,7 +26,7 @@ fn pattern(corners: [Cell; 4], digits: [Digit; 2], extra: Vec<Cell>) -> Pattern 
     }
 }
 
-pub(crate) fn find(ctx: &Context, sink: &mut Sink, technique: Technique) {
+pub(crate) fn find<const W: usize>(ctx: &Context<'_, W>, sink: &mut Sink, technique: Technique) {
     let board = ctx.board;
     // The floor sizes the technique needs (a hidden rectangle takes any).
     let floors: &[u32] = match technique {
@@ -81,13 +81,13 @@ pub(crate) fn find(ctx: &Context, sink: &mut Sink, technique: Technique) {
 }
 
 /// Two roof cells in one row or one column (the floor opposite them).
-fn shares_line(board: &Board, a: Cell, b: Cell) -> bool {
+fn shares_line<const W: usize>(board: &Board<W>, a: Cell, b: Cell) -> bool {
     let l = board.layout();
     l.row(a) == l.row(b) || l.col(a) == l.col(b)
 }
 
 /// The houses both roof cells lie in.
-fn common_houses(board: &Board, a: Cell, b: Cell) -> Vec<House> {
+fn common_houses<const W: usize>(board: &Board<W>, a: Cell, b: Cell) -> Vec<House> {
     let l = board.layout();
     l.houses_of(a)
         .iter()
@@ -97,8 +97,8 @@ fn common_houses(board: &Board, a: Cell, b: Cell) -> Vec<House> {
 }
 
 /// Type 2: both roofs hold the same one extra digit c: one of them is c.
-fn type2(
-    board: &Board,
+fn type2<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
     corners: [Cell; 4],
     digits: [Digit; 2],
@@ -112,11 +112,10 @@ fn type2(
     let (Some(c), true) = (e0.only(), e0 == e1) else {
         return false;
     };
-    let layout = board.layout();
     let gone = board
         .cells_with(c)
-        .and(layout.peer_set(roof[0]))
-        .and(layout.peer_set(roof[1]));
+        .and(board.peer_set(roof[0]))
+        .and(board.peer_set(roof[1]));
     !gone.is_empty()
         && sink.push(Step::eliminating(
             Technique::UniqueRectangle2,
@@ -127,8 +126,8 @@ fn type2(
 
 /// Type 3: the roofs' extra digits act as one cell; with k other cells of a house they
 /// share they form a naked subset of k + 1 digits.
-fn type3(
-    board: &Board,
+fn type3<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
     corners: [Cell; 4],
     digits: [Digit; 2],
@@ -161,11 +160,11 @@ fn type3(
                 if digits_all.len() != k + 1 {
                     return false;
                 }
-                let keep: CellSet = chosen.iter().chain(roof).collect();
+                let keep: Cells<W> = chosen.iter().chain(roof).collect();
                 // Every house holding the roofs and the chosen cells is cleared.
                 let houses: Vec<House> = common_houses(board, roof[0], roof[1])
                     .into_iter()
-                    .filter(|&h| keep.is_subset(layout.house_set(h)))
+                    .filter(|&h| keep.is_subset(board.house_set(h)))
                     .collect();
                 let gone: Vec<_> = houses
                     .iter()
@@ -191,14 +190,14 @@ fn type3(
 
 /// Type 4: in a house of both roofs, one rectangle digit lies only on the roofs: the
 /// other rectangle digit leaves them.
-fn type4(
-    board: &Board,
+fn type4<const W: usize>(
+    board: &Board<W>,
     sink: &mut Sink,
     corners: [Cell; 4],
     digits: [Digit; 2],
     roof: &[Cell],
 ) -> bool {
-    let roof_set: CellSet = roof.iter().collect();
+    let roof_set: Cells<W> = roof.iter().collect();
     for house in common_houses(board, roof[0], roof[1]) {
         for (locked, other) in [(digits[0], digits[1]), (digits[1], digits[0])] {
             if board.house_cells_with(house, locked) == roof_set
@@ -224,7 +223,12 @@ fn type4(
 
 /// Hidden Rectangle: one corner holds only {a, b}; in the row and the column of the
 /// opposite corner, a lies only on the rectangle: the opposite corner is not b.
-fn hidden(board: &Board, sink: &mut Sink, corners: [Cell; 4], digits: [Digit; 2]) -> bool {
+fn hidden<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    corners: [Cell; 4],
+    digits: [Digit; 2],
+) -> bool {
     let layout = board.layout();
     let pair: DigitSet = digits.iter().copied().collect();
     for (i, &corner) in corners.iter().enumerate() {
@@ -232,7 +236,7 @@ fn hidden(board: &Board, sink: &mut Sink, corners: [Cell; 4], digits: [Digit; 2]
             continue;
         }
         let opposite = corners[3 - i];
-        let rect: CellSet = corners.iter().collect();
+        let rect: Cells<W> = corners.iter().collect();
         let row = layout.row_house(layout.row(opposite));
         let col = layout.col_house(layout.col(opposite));
         for (a, b) in [(digits[0], digits[1]), (digits[1], digits[0])] {
@@ -255,7 +259,7 @@ fn hidden(board: &Board, sink: &mut Sink, corners: [Cell; 4], digits: [Digit; 2]
 
 /// BUG+1: every open cell has two candidates but one, which has three: without its
 /// extra digit the grid would be a bivalue universal grave (two solutions or none).
-pub(crate) fn find_bug(board: &Board, sink: &mut Sink) {
+pub(crate) fn find_bug<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     let layout = board.layout();
     let open: Vec<Cell> = layout
         .cells()

@@ -9,7 +9,7 @@
 //!   all see each other, so it is in at most one of them). Four cells need four digits:
 //!   without z only three are left, so some cell is z, and cells seeing every z lose it.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet, House};
+use sudokit_core::{Cell, Cells, Digit, DigitSet, House};
 
 use super::{with_digit, Sink};
 use crate::analysis::strong_links;
@@ -17,7 +17,10 @@ use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
 
-fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Cell> {
+fn cells_with_count<const W: usize>(
+    board: &Board<W>,
+    k: std::ops::RangeInclusive<usize>,
+) -> Vec<Cell> {
     board
         .layout()
         .cells()
@@ -26,12 +29,17 @@ fn cells_with_count(board: &Board, k: std::ops::RangeInclusive<usize>) -> Vec<Ce
 }
 
 /// Could a new wing have this pivot? A new wing has a changed cell: the pivot or a peer.
-fn near_change(board: &Board, pivot: Cell, changed: &CellSet) -> bool {
-    changed.contains(pivot) || board.layout().peer_set(pivot).intersects(changed)
+fn near_change<const W: usize>(board: &Board<W>, pivot: Cell, changed: &Cells<W>) -> bool {
+    changed.contains(pivot) || board.peer_set(pivot).intersects(changed)
 }
 
 /// XY-Wing (`trivalue` false) and XYZ-Wing (true), with a cell of `changed`.
-pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalue: bool) {
+pub(crate) fn find_xy<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    changed: &Cells<W>,
+    trivalue: bool,
+) {
     let layout = board.layout();
     let pivot_size = if trivalue { 3 } else { 2 };
     let mut wings: Vec<Cell> = Vec::new();
@@ -63,10 +71,10 @@ pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalu
                 }
                 let mut seen = board
                     .cells_with(zd)
-                    .and(layout.peer_set(a))
-                    .and(layout.peer_set(b));
+                    .and(board.peer_set(a))
+                    .and(board.peer_set(b));
                 if trivalue {
-                    seen = seen.and(layout.peer_set(pivot));
+                    seen = seen.and(board.peer_set(pivot));
                 }
                 seen.remove(pivot);
                 let technique = if trivalue {
@@ -89,15 +97,14 @@ pub(crate) fn find_xy(board: &Board, sink: &mut Sink, changed: &CellSet, trivalu
 }
 
 /// W-Wing.
-pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
-    let layout = board.layout();
+pub(crate) fn find_w<const W: usize>(board: &Board<W>, sink: &mut Sink) {
     let bivalue = cells_with_count(board, 2..=2);
     // Each digit's strong links, found the first time they are needed.
     let mut links: Vec<Option<Vec<(Cell, Cell, House)>>> = vec![None; board.side()];
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
             let digits = board.candidates(a);
-            if board.candidates(b) != digits || layout.peer_set(a).contains(b) {
+            if board.candidates(b) != digits || board.peer_set(a).contains(b) {
                 continue;
             }
             for x in digits {
@@ -107,8 +114,8 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
                     .expect("two digits");
                 let gone = board
                     .cells_with(y)
-                    .and(layout.peer_set(a))
-                    .and(layout.peer_set(b));
+                    .and(board.peer_set(a))
+                    .and(board.peer_set(b));
                 if gone.is_empty() {
                     continue;
                 }
@@ -117,8 +124,8 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
                 for &(p, q, _) in x_links.iter() {
                     for (p, q) in [(p, q), (q, p)] {
                         if [p, q].iter().any(|&c| c == a || c == b)
-                            || !layout.peer_set(a).contains(p)
-                            || !layout.peer_set(b).contains(q)
+                            || !board.peer_set(a).contains(p)
+                            || !board.peer_set(b).contains(q)
                         {
                             continue;
                         }
@@ -149,7 +156,7 @@ pub(crate) fn find_w(board: &Board, sink: &mut Sink) {
 }
 
 /// WXYZ-Wing, with a pivot that sees the three other cells, and a cell of `changed`.
-pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
+pub(crate) fn find_wxyz<const W: usize>(board: &Board<W>, sink: &mut Sink, changed: &Cells<W>) {
     let layout = board.layout();
     let small = cells_with_count(board, 2..=4);
     let mut wings: Vec<Cell> = Vec::new();
@@ -192,14 +199,19 @@ pub(crate) fn find_wxyz(board: &Board, sink: &mut Sink, changed: &CellSet) {
 
 /// Checks the four cells `cells` (pivot first) holding exactly the four digits `digits`
 /// for a WXYZ-Wing; pushes its step and returns whether the sink is done.
-fn wxyz(board: &Board, sink: &mut Sink, cells: [Cell; 4], digits: DigitSet) -> bool {
+fn wxyz<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    cells: [Cell; 4],
+    digits: DigitSet,
+) -> bool {
     let layout = board.layout();
     let pivot = cells[0];
-    let set: CellSet = cells.iter().collect();
+    let set: Cells<W> = cells.iter().collect();
     if layout
         .houses_of(pivot)
         .iter()
-        .any(|&h| set.is_subset(layout.house_set(h)))
+        .any(|&h| set.is_subset(board.house_set(h)))
     {
         return false;
     }
@@ -209,14 +221,14 @@ fn wxyz(board: &Board, sink: &mut Sink, cells: [Cell; 4], digits: DigitSet) -> b
         places(d).enumerate().any(|(i, x)| {
             places(d)
                 .skip(i + 1)
-                .any(|y| !layout.peer_set(x).contains(y))
+                .any(|y| !board.peer_set(x).contains(y))
         })
     });
     let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
         return false;
     };
     let gone = places(z).fold(board.cells_with(z).without(&set), |s, c| {
-        s.and(layout.peer_set(c))
+        s.and(board.peer_set(c))
     });
     if gone.is_empty() {
         return false;

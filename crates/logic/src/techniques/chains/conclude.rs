@@ -1,6 +1,6 @@
 //! What a chain found by the search proves, and which technique it is.
 
-use sudokit_core::{Cell, CellSet, Digit, DigitSet};
+use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::search::Search;
 use super::{shape_of, Shape};
@@ -12,9 +12,9 @@ use crate::Board;
 
 /// What the chain from `start` (on or off) to `state` proves, read as `technique`: a
 /// step, or `None` when it is not that technique's shape or removes nothing.
-pub(super) fn conclude(
-    board: &Board,
-    s: &Search,
+pub(super) fn conclude<const W: usize>(
+    board: &Board<W>,
+    s: &Search<W>,
     start: usize,
     start_on: bool,
     state: usize,
@@ -86,9 +86,9 @@ pub(super) fn conclude(
 /// Same polarities at both ends close a discontinuous loop when the ends are linked:
 /// start on ⇒ end on, conflicting with the start: the start is false; start off ⇒ end
 /// off, strongly linked to the start: the start is true.
-fn closed_by_a_link(
-    board: &Board,
-    s: &Search,
+fn closed_by_a_link<const W: usize>(
+    board: &Board<W>,
+    s: &Search<W>,
     start: usize,
     start_on: bool,
     state: usize,
@@ -118,7 +118,11 @@ fn closed_by_a_link(
 
 /// The start proved false (`on`: assuming it true led to a contradiction) or true
 /// (its cell's other candidates go, HoDoKu's form).
-fn start_true_or_false(board: &Board, a: &GNode, on: bool) -> Vec<(Cell, Digit)> {
+fn start_true_or_false<const W: usize>(
+    board: &Board<W>,
+    a: &GNode,
+    on: bool,
+) -> Vec<(Cell, Digit)> {
     if on {
         vec![(a.first, a.digit)]
     } else {
@@ -132,7 +136,12 @@ fn start_true_or_false(board: &Board, a: &GNode, on: bool) -> Vec<(Cell, Digit)>
 }
 
 /// Eliminations when one of nodes `i` and `j` is true.
-fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit)> {
+fn either_true<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
+    i: usize,
+    j: usize,
+) -> Vec<(Cell, Digit)> {
     let (a, b) = (&g.nodes[i], &g.nodes[j]);
     if a.digit == b.digit {
         return crate::techniques::with_digit(&g.sees(board, i).and(&g.sees(board, j)), a.digit);
@@ -140,7 +149,6 @@ fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit
     if a.group() || b.group() {
         return Vec::new();
     }
-    let layout = board.layout();
     if a.first == b.first {
         let keep: DigitSet = [a.digit, b.digit].into_iter().collect();
         return board
@@ -150,7 +158,7 @@ fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit
             .map(|d| (a.first, d))
             .collect();
     }
-    if !layout.peer_set(a.first).contains(b.first) {
+    if !board.peer_set(a.first).contains(b.first) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -168,12 +176,12 @@ fn either_true(board: &Board, g: &Graph, i: usize, j: usize) -> Vec<(Cell, Digit
 /// the set holds every digit but those, and each other digit of the cell is in the set
 /// or in the cell: those digits go from the cells seeing all their places (outside the
 /// loop's cells `in_loop`).
-fn forced_eliminations(
-    board: &Board,
-    (cells, digits): (CellSet, DigitSet),
+fn forced_eliminations<const W: usize>(
+    board: &Board<W>,
+    (cells, digits): (Cells<W>, DigitSet),
     entry: Digit,
     forced: &GNode,
-    in_loop: &CellSet,
+    in_loop: &Cells<W>,
     out: &mut Vec<(Cell, Digit)>,
 ) {
     let others = board
@@ -185,7 +193,7 @@ fn forced_eliminations(
     for y in others {
         let places = cells
             .and(board.cells_with(y))
-            .or(&CellSet::single(forced.first));
+            .or(&Cells::single(forced.first));
         let seen = seen_by_all(board, &places)
             .and(board.cells_with(y))
             .without(in_loop);
@@ -195,9 +203,13 @@ fn forced_eliminations(
 
 /// Eliminations of a continuous loop: every weak link of it (including the closing one)
 /// removes its digit from cells seeing both ends, or, within a cell, the cell's others.
-fn loop_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
+fn loop_eliminations<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
+    states: &[usize],
+) -> Vec<(Cell, Digit)> {
     let nodes: Vec<usize> = states.iter().map(|s| s / 2).collect();
-    let in_loop: CellSet = nodes.iter().fold(CellSet::EMPTY, |s, &i| s.or(&g.cells(i)));
+    let in_loop: Cells<W> = nodes.iter().fold(Cells::EMPTY, |s, &i| s.or(&g.cells(i)));
     let mut out = Vec::new();
     let k = nodes.len();
     for i in 0..k {
@@ -257,18 +269,21 @@ fn forcing<'n>(a: &'n GNode, b: &'n GNode) -> Option<(usize, Digit, &'n GNode)> 
 /// Remote pair: a chain of bivalue cells with the same two digits, alternating along
 /// the chain; cells seeing two chain cells an odd number of steps apart (one holds each
 /// digit) lose both digits.
-fn remote_pair_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(Cell, Digit)> {
-    let layout = board.layout();
+fn remote_pair_eliminations<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
+    states: &[usize],
+) -> Vec<(Cell, Digit)> {
     let mut cells: Vec<Cell> = states.iter().map(|s| g.nodes[s / 2].first).collect();
     cells.dedup();
     let digits = board.candidates(cells[0]);
-    let chain_set: CellSet = cells.iter().collect();
+    let chain_set: Cells<W> = cells.iter().collect();
     let mut out = Vec::new();
     for i in 0..cells.len() {
         for j in (i + 1..cells.len()).step_by(2) {
-            let seen = layout
+            let seen = board
                 .peer_set(cells[i])
-                .and(layout.peer_set(cells[j]))
+                .and(board.peer_set(cells[j]))
                 .without(&chain_set);
             for d in digits {
                 out.extend(seen.and(board.cells_with(d)).iter().map(|c| (c, d)));
@@ -278,7 +293,7 @@ fn remote_pair_eliminations(board: &Board, g: &Graph, states: &[usize]) -> Vec<(
     out
 }
 
-fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
+fn to_chain<const W: usize>(g: &Graph<W>, states: &[usize], closed: bool) -> Chain {
     let nodes: Vec<Node> = states
         .iter()
         .map(|&s| Node {
@@ -302,7 +317,12 @@ fn to_chain(g: &Graph, states: &[usize], closed: bool) -> Chain {
 }
 
 /// The technique a chain of this shape is.
-fn classify(board: &Board, g: &Graph, states: &[usize], shape: Shape) -> Technique {
+fn classify<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
+    states: &[usize],
+    shape: Shape,
+) -> Technique {
     let nodes: Vec<&GNode> = states.iter().map(|s| &g.nodes[s / 2]).collect();
     let grouped = nodes.iter().any(|n| n.group());
     let one_digit = nodes.iter().all(|n| n.digit == nodes[0].digit);

@@ -30,7 +30,12 @@ use search::search;
 
 /// Looks for chains of the `wanted` techniques, which must share one scope (X-Chains:
 /// on `at.digits` only; the other chains use every digit). A [`crate::technique::Finder`].
-pub(crate) fn find(ctx: &Context, at: &Focus, sink: &mut Sink, wanted: &[Technique]) {
+pub(crate) fn find<const W: usize>(
+    ctx: &Context<'_, W>,
+    at: &Focus<'_, W>,
+    sink: &mut Sink,
+    wanted: &[Technique],
+) {
     match wanted[0] {
         Technique::RemotePair => find_remote_pairs(ctx.board, sink, wanted),
         Technique::XChain => find_x_chains(ctx, at.digits, sink, wanted),
@@ -48,9 +53,9 @@ pub(crate) fn find(ctx: &Context, at: &Focus, sink: &mut Sink, wanted: &[Techniq
 
 /// [`find`], unless the implications between single candidates prove nothing at all
 /// (then X-Chains, Remote Pairs and XY-Chains, parts of that graph, find nothing).
-pub(crate) fn find_unless_nothing_proved(
-    ctx: &Context,
-    at: &Focus,
+pub(crate) fn find_unless_nothing_proved<const W: usize>(
+    ctx: &Context<'_, W>,
+    at: &Focus<'_, W>,
     sink: &mut Sink,
     wanted: &[Technique],
 ) {
@@ -61,7 +66,7 @@ pub(crate) fn find_unless_nothing_proved(
 
 /// Remote pairs: chains over cells holding exactly one pair of digits. One that
 /// eliminates anything has at least four cells.
-fn find_remote_pairs(board: &Board, sink: &mut Sink, wanted: &[Technique]) {
+fn find_remote_pairs<const W: usize>(board: &Board<W>, sink: &mut Sink, wanted: &[Technique]) {
     let mut pairs: Vec<DigitSet> = board
         .layout()
         .cells()
@@ -82,7 +87,12 @@ fn find_remote_pairs(board: &Board, sink: &mut Sink, wanted: &[Technique]) {
 /// X-Chains, one digit at a time. A digit's graph is part of the graph of every
 /// candidate: it proves something only about candidates that graph proves something
 /// about.
-fn find_x_chains(ctx: &Context, digits: DigitSet, sink: &mut Sink, wanted: &[Technique]) {
+fn find_x_chains<const W: usize>(
+    ctx: &Context<'_, W>,
+    digits: DigitSet,
+    sink: &mut Sink,
+    wanted: &[Technique],
+) {
     let digits = match ctx.provable(Scope::All) {
         Some(proved) if sink.first => digits.and(proved_digits(ctx.graph(Scope::All), proved)),
         _ => digits,
@@ -99,7 +109,12 @@ fn find_x_chains(ctx: &Context, digits: DigitSet, sink: &mut Sink, wanted: &[Tec
 /// Chains through cells (`Scope::All`), or through groups, then through almost locked
 /// sets too (when all steps are wanted, the second search finds every chain of the
 /// first).
-fn find_in_stages(ctx: &Context, sink: &mut Sink, wanted: &[Technique], scope: Scope) {
+fn find_in_stages<const W: usize>(
+    ctx: &Context<'_, W>,
+    sink: &mut Sink,
+    wanted: &[Technique],
+    scope: Scope,
+) {
     let first = sink.first;
     let proved = |scope| if first { ctx.provable(scope) } else { None };
     let stages: &[Scope] = match scope {

@@ -9,8 +9,8 @@ use crate::techniques::Sink;
 use crate::Board;
 
 /// from the start, valid where `stamp` holds the current start's number.
-pub(super) struct Search<'g> {
-    pub g: &'g Graph,
+pub(super) struct Search<'g, const W: usize> {
+    pub g: &'g Graph<W>,
     pub parent: Vec<u32>,
     pub stamp: Vec<u32>,
     pub round: u32,
@@ -19,7 +19,7 @@ pub(super) struct Search<'g> {
     pub closes: Vec<u32>,
 }
 
-impl Search<'_> {
+impl<const W: usize> Search<'_, W> {
     fn visited(&self, state: usize) -> bool {
         self.stamp[state] == self.round
     }
@@ -66,9 +66,9 @@ impl Search<'_> {
 /// One function of about 70 lines, on purpose: the breadth-first loop, its visit stamps
 /// and its early return on the sink are the hot path of rating, and split apart they
 /// would pass the search state back and forth for nothing.
-pub(super) fn search(
-    board: &Board,
-    g: &Graph,
+pub(super) fn search<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
     sink: &mut Sink,
     techniques: &[Technique],
     proved: Option<&[bool]>,
