@@ -31,6 +31,9 @@ pub(crate) struct Context<'b, const W: usize> {
     graphs: [OnceCell<Graph<W>>; 3],
     /// What the implications of each graph prove (see [`closure::provable`]).
     proved: [OnceCell<Option<Vec<bool>>>; 3],
+    /// The first node each graph's implications prove something about (see
+    /// [`closure::first_provable`]).
+    first_proved: [OnceCell<Option<Option<usize>>>; 3],
 }
 
 impl<'b, const W: usize> Context<'b, W> {
@@ -47,6 +50,7 @@ impl<'b, const W: usize> Context<'b, W> {
             fish_regions: OnceCell::new(),
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
             proved: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+            first_proved: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
         }
     }
 
@@ -138,10 +142,23 @@ impl<'b, const W: usize> Context<'b, W> {
             .as_deref()
     }
 
+    /// The first node (in index order) the implications of [`Context::graph`]`(scope)`
+    /// prove something about: `Some(None)` when none, `None` when the graph is too large
+    /// to close. Cheaper than [`Context::provable`] when there is one.
+    pub fn first_provable(&self, scope: Scope) -> Option<Option<usize>> {
+        let slot = slot(scope);
+        *self.first_proved[slot].get_or_init(|| match self.proved[slot].get() {
+            Some(all) => all.as_ref().map(|p| p.iter().position(|&x| x)),
+            None => closure::first_provable(self.graph(scope)),
+        })
+    }
+
     /// Has the closure of the graph with groups and almost locked sets been computed,
     /// and does it prove nothing? (It is not computed for the asking.)
     pub fn grouped_als_proved_nothing(&self) -> bool {
-        matches!(self.proved[slot(Scope::GroupedAls)].get(), Some(Some(p)) if !p.contains(&true))
+        let slot = slot(Scope::GroupedAls);
+        matches!(self.proved[slot].get(), Some(Some(p)) if !p.contains(&true))
+            || matches!(self.first_proved[slot].get(), Some(Some(None)))
     }
 
     /// Do the implications between single candidates (bivalue cells and conjugate pairs

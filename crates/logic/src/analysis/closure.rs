@@ -28,22 +28,55 @@ const MAX_CLOSED_STATES: usize = 4096;
 /// One pass gives each component, as it finishes, the bitset of the targets it reaches
 /// (one bit per cell node: the components it reaches all finished before it).
 pub(crate) fn provable<const W: usize>(g: &Graph<W>) -> Option<Vec<bool>> {
+    close(g, Until::All).map(|done| match done {
+        Closed::All(proved) => proved,
+        Closed::First(_) => unreachable!("closed to the end"),
+    })
+}
+
+/// The first cell node, in index order, that [`provable`] marks (`Some(None)`: none;
+/// `None` for graphs too large to close cheaply). The closure stops as soon as it is
+/// known: the roots of the depth-first search go in state order, so once both states of
+/// node i have been roots, nodes 0..=i are decided. (On the graphs with sets of magictour
+/// top1465, a fifth of the closure's work comes after the first provable node.)
+pub(crate) fn first_provable<const W: usize>(g: &Graph<W>) -> Option<Option<usize>> {
+    close(g, Until::First).map(|done| match done {
+        Closed::First(first) => first,
+        Closed::All(proved) => proved.iter().position(|&p| p),
+    })
+}
+
+/// How far to close.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    All,
+    First,
+}
+
+/// What a closure found: every node's mark, or the first marked node.
+enum Closed {
+    All(Vec<bool>),
+    First(Option<usize>),
+}
+
+/// The closure of `g` as far as `until` says, with reach sets as fixed arrays of the
+/// fewest words that hold a bit per cell node.
+fn close<const W: usize>(g: &Graph<W>, until: Until) -> Option<Closed> {
     let states = 2 * g.nodes.len();
     if states > MAX_CLOSED_STATES {
         return None;
     }
-    // The reach sets as fixed arrays of the fewest words that hold a bit per cell node.
     let bits = g.nodes.iter().filter(|n| !n.group()).count();
     Some(match bits.div_ceil(64) {
-        0..=1 => Closure::<W, 1>::close(g),
-        2 => Closure::<W, 2>::close(g),
-        3 => Closure::<W, 3>::close(g),
-        4 => Closure::<W, 4>::close(g),
-        5 => Closure::<W, 5>::close(g),
-        6 => Closure::<W, 6>::close(g),
-        7..=8 => Closure::<W, 8>::close(g),
-        9..=16 => Closure::<W, 16>::close(g),
-        _ => Closure::<W, 32>::close(g),
+        0..=1 => Closure::<W, 1>::close(g, until),
+        2 => Closure::<W, 2>::close(g, until),
+        3 => Closure::<W, 3>::close(g, until),
+        4 => Closure::<W, 4>::close(g, until),
+        5 => Closure::<W, 5>::close(g, until),
+        6 => Closure::<W, 6>::close(g, until),
+        7..=8 => Closure::<W, 8>::close(g, until),
+        9..=16 => Closure::<W, 16>::close(g, until),
+        _ => Closure::<W, 32>::close(g, until),
     })
 }
 
@@ -94,8 +127,9 @@ struct Call<const R: usize> {
 }
 
 impl<'g, const W: usize, const R: usize> Closure<'g, W, R> {
-    /// For each node of `g`, whether one polarity implies the other.
-    fn close(g: &'g Graph<W>) -> Vec<bool> {
+    /// For each node of `g`, whether one polarity implies the other; or, `until` the
+    /// first, the first node that does.
+    fn close(g: &'g Graph<W>, until: Until) -> Closed {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -122,8 +156,15 @@ impl<'g, const W: usize, const R: usize> Closure<'g, W, R> {
             if t.rindex[root] == 0 {
                 t.run(root);
             }
+            // Both states of node root / 2 have been roots: it is decided.
+            if until == Until::First && root % 2 == 1 && t.provable(root / 2) {
+                return Closed::First(Some(root / 2));
+            }
         }
-        (0..g.nodes.len()).map(|i| t.provable(i)).collect()
+        match until {
+            Until::All => Closed::All((0..g.nodes.len()).map(|i| t.provable(i)).collect()),
+            Until::First => Closed::First(None),
+        }
     }
 
     /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.
@@ -329,5 +370,27 @@ mod tests {
             marked > 20,
             "only {marked} provable nodes: the test proves little"
         );
+    }
+
+    /// The closure stopped at the first provable node finds the node the whole closure
+    /// marks first, or none when it marks none.
+    #[test]
+    fn the_first_provable_node_is_the_first_marked() {
+        let mut found = 0;
+        for line in HARD {
+            let (board, sets) = board_and_sets(line);
+            let all = DigitSet::full(9);
+            for (scope, sets) in [
+                (Scope::All, &[][..]),
+                (Scope::Grouped, &[][..]),
+                (Scope::GroupedAls, &sets[..]),
+            ] {
+                let g = build(&board, sets, all, scope);
+                let whole = provable(&g).map(|p| p.iter().position(|&x| x));
+                assert_eq!(first_provable(&g), whole, "{line} {scope:?}");
+                found += usize::from(matches!(whole, Some(Some(_))));
+            }
+        }
+        assert!(found > 5, "only {found} graphs prove something");
     }
 }

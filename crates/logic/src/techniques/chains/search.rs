@@ -82,6 +82,18 @@ pub(super) fn search<const W: usize>(
         }
         starts = first.into_iter().chain(rest).collect();
     }
+    search_from(board, g, sink, techniques, starts)
+}
+
+/// [`search`] from `starts`, in order (single candidates).
+pub(super) fn search_from<const W: usize>(
+    board: &Board<W>,
+    g: &Graph<W>,
+    sink: &mut Sink,
+    techniques: &[Technique],
+    starts: impl IntoIterator<Item = usize>,
+) -> bool {
+    let n = g.nodes.len();
     let both = techniques
         .iter()
         .any(|&t| shape_of(t) == Shape::Discontinuous);
