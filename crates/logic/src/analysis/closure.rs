@@ -339,31 +339,39 @@ mod tests {
         false
     }
 
-    /// The closure marks exactly the cell nodes one of whose polarities implies the
-    /// other, on the four graphs of hard puzzles.
-    #[test]
-    fn provable_nodes_are_those_a_search_proves() {
-        let mut marked = 0;
+    /// The four graphs (every candidate, grouped, with sets, bivalue cells) of each hard
+    /// puzzle, with the puzzle and scope, for messages.
+    fn hard_graphs() -> Vec<(&'static str, Scope, Graph<NARROW>)> {
+        let mut out = Vec::new();
         for line in HARD {
             let (board, sets) = board_and_sets(line);
-            let all = DigitSet::full(9);
             for (scope, sets) in [
                 (Scope::All, &[][..]),
                 (Scope::Grouped, &[][..]),
                 (Scope::GroupedAls, &sets[..]),
                 (Scope::Bivalue, &[][..]),
             ] {
-                let g = build(&board, sets, all, scope);
-                let Some(proved) = provable(&g) else {
-                    assert!(2 * g.nodes.len() > MAX_CLOSED_STATES, "{line} {scope:?}");
-                    continue;
-                };
-                for (i, node) in g.nodes.iter().enumerate() {
-                    let want = !node.group()
-                        && (implies(&g, 2 * i, 2 * i + 1) || implies(&g, 2 * i + 1, 2 * i));
-                    assert_eq!(proved[i], want, "{line} {scope:?} node {i}");
-                    marked += usize::from(want);
-                }
+                out.push((line, scope, build(&board, sets, DigitSet::full(9), scope)));
+            }
+        }
+        out
+    }
+
+    /// The closure marks exactly the cell nodes one of whose polarities implies the
+    /// other, on the four graphs of hard puzzles.
+    #[test]
+    fn provable_nodes_are_those_a_search_proves() {
+        let mut marked = 0;
+        for (line, scope, g) in hard_graphs() {
+            let Some(proved) = provable(&g) else {
+                assert!(2 * g.nodes.len() > MAX_CLOSED_STATES, "{line} {scope:?}");
+                continue;
+            };
+            for (i, node) in g.nodes.iter().enumerate() {
+                let want = !node.group()
+                    && (implies(&g, 2 * i, 2 * i + 1) || implies(&g, 2 * i + 1, 2 * i));
+                assert_eq!(proved[i], want, "{line} {scope:?} node {i}");
+                marked += usize::from(want);
             }
         }
         assert!(
@@ -377,19 +385,10 @@ mod tests {
     #[test]
     fn the_first_provable_node_is_the_first_marked() {
         let mut found = 0;
-        for line in HARD {
-            let (board, sets) = board_and_sets(line);
-            let all = DigitSet::full(9);
-            for (scope, sets) in [
-                (Scope::All, &[][..]),
-                (Scope::Grouped, &[][..]),
-                (Scope::GroupedAls, &sets[..]),
-            ] {
-                let g = build(&board, sets, all, scope);
-                let whole = provable(&g).map(|p| p.iter().position(|&x| x));
-                assert_eq!(first_provable(&g), whole, "{line} {scope:?}");
-                found += usize::from(matches!(whole, Some(Some(_))));
-            }
+        for (line, scope, g) in hard_graphs() {
+            let whole = provable(&g).map(|p| p.iter().position(|&x| x));
+            assert_eq!(first_provable(&g), whole, "{line} {scope:?}");
+            found += usize::from(matches!(whole, Some(Some(_))));
         }
         assert!(found > 5, "only {found} graphs prove something");
     }
