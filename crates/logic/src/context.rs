@@ -2,14 +2,16 @@
 //! links and the chain graphs, each computed the first time a finder asks for it.
 
 use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
-use sudokit_core::DigitSet;
+use sudokit_core::{Digit, DigitSet};
 
 use crate::analysis::als::{self, Set};
 use crate::analysis::closure;
 use crate::analysis::fish;
 use crate::analysis::graph::{self, Graph, Scope};
 use crate::analysis::rectangles::{self, Rectangle, Shape};
+use crate::step::Step;
 use crate::Board;
 
 /// One board and what has been computed about it.
@@ -34,6 +36,9 @@ pub(crate) struct Context<'b, const W: usize> {
     /// The first node each graph's implications prove something about (see
     /// [`closure::first_provable`]).
     first_proved: [OnceCell<Option<Option<usize>>>; 3],
+    /// The first sashimi fish the finned search met, by size, digit and orientation
+    /// (rows as base lines or not); an orientation it did not search is missing.
+    sashimi: RefCell<HashMap<(usize, Digit, bool), Option<Step>>>,
 }
 
 impl<'b, const W: usize> Context<'b, W> {
@@ -51,6 +56,7 @@ impl<'b, const W: usize> Context<'b, W> {
             graphs: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
             proved: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
             first_proved: [OnceCell::new(), OnceCell::new(), OnceCell::new()],
+            sashimi: RefCell::default(),
         }
     }
 
@@ -151,6 +157,17 @@ impl<'b, const W: usize> Context<'b, W> {
             Some(all) => all.as_ref().map(|p| p.iter().position(|&x| x)),
             None => closure::first_provable(self.graph(scope)),
         })
+    }
+
+    /// The first sashimi fish of (size, digit, rows as base lines) on this board, if
+    /// the finned search went through that orientation (`Some(None)`: it met none).
+    pub fn sashimi_met(&self, at: (usize, Digit, bool)) -> Option<Option<Step>> {
+        self.sashimi.borrow().get(&at).cloned()
+    }
+
+    /// Keeps what the finned search met: see [`Context::sashimi_met`].
+    pub fn meet_sashimi(&self, at: (usize, Digit, bool), step: Option<Step>) {
+        self.sashimi.borrow_mut().insert(at, step);
     }
 
     /// Has the closure of the graph with groups and almost locked sets been computed,

@@ -37,7 +37,24 @@ pub(crate) fn find<const W: usize>(
     for digit in digits {
         for rows_first in [true, false] {
             let search = Search::new(board, digit, rows_first, &regions[rows_first as usize ^ 1]);
-            if search.run(sink, size, kind) {
+            let at = (size, digit, rows_first);
+            let done = match kind {
+                // Met by the finned search on this board, in the order this one meets them.
+                Kind::Sashimi if sink.first => match ctx.sashimi_met(at) {
+                    Some(met) => met.is_some_and(|step| sink.push(step)),
+                    None => search.run(sink, size, kind, None),
+                },
+                Kind::Finned if sink.first => {
+                    let mut sashimi = Sink::new(true);
+                    let done = search.run(sink, size, kind, Some(&mut sashimi));
+                    if !done {
+                        ctx.meet_sashimi(at, sashimi.steps.pop());
+                    }
+                    done
+                }
+                _ => search.run(sink, size, kind, None),
+            };
+            if done {
                 return;
             }
         }
@@ -110,7 +127,16 @@ impl<'a, const W: usize> Search<'a, W> {
         }
     }
 
-    fn run(&self, sink: &mut Sink, size: usize, kind: Kind) -> bool {
+    /// Fish of `size` and `kind` on these lines, into `sink` until it is done. A finned
+    /// search also puts the first sashimi fish it meets into `sashimi` (the sashimi
+    /// search meets the same fish in the same order, and is left with nothing to do).
+    fn run(
+        &self,
+        sink: &mut Sink,
+        size: usize,
+        kind: Kind,
+        mut sashimi: Option<&mut Sink>,
+    ) -> bool {
         let max = if kind == Kind::Basic {
             size as u32
         } else {
@@ -140,8 +166,9 @@ impl<'a, const W: usize> Search<'a, W> {
             );
         }
         debug_assert!(size <= 4, "fish have two to four base lines");
-        let mut visit =
-            |base: &[usize], all, outside: &[u32]| self.finned(sink, base, all, outside, kind);
+        let mut visit = |base: &[usize], all, outside: &[u32]| {
+            self.finned(sink, sashimi.as_deref_mut(), base, all, outside, kind)
+        };
         lines.len() >= size && self.finned_bases(lines, size, limit, Grown::default(), &mut visit)
     }
 
@@ -197,6 +224,7 @@ impl<'a, const W: usize> Search<'a, W> {
     fn finned(
         &self,
         sink: &mut Sink,
+        mut sashimi_met: Option<&mut Sink>,
         base: &[usize],
         all: u32,
         outside: &[u32],
@@ -243,6 +271,10 @@ impl<'a, const W: usize> Search<'a, W> {
                     .iter()
                     .any(|&i| (self.lines[i] & crosses).count_ones() <= 1);
                 if sashimi != (kind == Kind::Sashimi) {
+                    // A sashimi fish met by the finned search: kept for the sashimi one.
+                    if let Some(met) = sashimi_met.as_deref_mut().filter(|m| !m.done()) {
+                        self.report(met, base, crosses, &self.cells(base, all & !crosses));
+                    }
                     return false;
                 }
                 self.report(sink, base, crosses, &self.cells(base, all & !crosses))
@@ -319,5 +351,43 @@ impl<'a, const W: usize> Search<'a, W> {
             with_digit(&gone, self.digit),
             pattern,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::Grid;
+
+    use super::*;
+    use crate::{solve, Board, Options};
+
+    /// After a finned search that found nothing, the sashimi search of the same board
+    /// takes the sashimi fish the finned one met: the same steps as a sashimi search on
+    /// its own, along the paths of hard puzzles.
+    #[test]
+    fn sashimi_fish_met_by_the_finned_search_are_those_found_alone() {
+        let (mut boards, mut found) = (0, 0);
+        for line in crate::analysis::samples::HARD {
+            let mut board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
+            let all = DigitSet::full(9);
+            for step in solve(&board, &Options::default()).steps {
+                for size in 2..=4 {
+                    let ctx = Context::new(&board);
+                    let mut finned = Sink::new(true);
+                    find(&ctx, &mut finned, all, size, Kind::Finned);
+                    if !finned.steps.is_empty() {
+                        continue;
+                    }
+                    let (mut met, mut alone) = (Sink::new(true), Sink::new(true));
+                    find(&ctx, &mut met, all, size, Kind::Sashimi);
+                    find(&Context::new(&board), &mut alone, all, size, Kind::Sashimi);
+                    assert_eq!(met.steps, alone.steps, "{line}");
+                    boards += 1;
+                    found += alone.steps.len();
+                }
+                board.apply(&step);
+            }
+        }
+        assert!(boards > 200 && found > 0, "{boards} boards, {found} sashimi fish");
     }
 }
