@@ -388,6 +388,9 @@ mod tests {
                 board.apply(&step);
             }
         }
-        assert!(boards > 200 && found > 0, "{boards} boards, {found} sashimi fish");
+        assert!(
+            boards > 200 && found > 0,
+            "{boards} boards, {found} sashimi fish"
+        );
     }
 }
