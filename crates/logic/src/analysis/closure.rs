@@ -28,10 +28,7 @@ const MAX_CLOSED_STATES: usize = 4096;
 /// One pass gives each component, as it finishes, the bitset of the targets it reaches
 /// (one bit per cell node: the components it reaches all finished before it).
 pub(crate) fn provable<const W: usize>(g: &Graph<W>) -> Option<Vec<bool>> {
-    close(g, Until::All).map(|done| match done {
-        Closed::All(proved) => proved,
-        Closed::First(_) => unreachable!("closed to the end"),
-    })
+    close(g, Until::All)
 }
 
 /// The first cell node, in index order, that [`provable`] marks (`Some(None)`: none;
@@ -40,10 +37,7 @@ pub(crate) fn provable<const W: usize>(g: &Graph<W>) -> Option<Vec<bool>> {
 /// node i have been roots, nodes 0..=i are decided. (On the graphs with sets of magictour
 /// top1465, a fifth of the closure's work comes after the first provable node.)
 pub(crate) fn first_provable<const W: usize>(g: &Graph<W>) -> Option<Option<usize>> {
-    close(g, Until::First).map(|done| match done {
-        Closed::First(first) => first,
-        Closed::All(proved) => proved.iter().position(|&p| p),
-    })
+    close(g, Until::First).map(|marks| marks.iter().position(|&p| p))
 }
 
 /// How far to close.
@@ -53,15 +47,10 @@ enum Until {
     First,
 }
 
-/// What a closure found: every node's mark, or the first marked node.
-enum Closed {
-    All(Vec<bool>),
-    First(Option<usize>),
-}
-
-/// The closure of `g` as far as `until` says, with reach sets as fixed arrays of the
-/// fewest words that hold a bit per cell node.
-fn close<const W: usize>(g: &Graph<W>, until: Until) -> Option<Closed> {
+/// The marks of [`provable`], of every node, or `until` the first marked one (then the
+/// marks end with it), with reach sets as fixed arrays of the fewest words that hold a
+/// bit per cell node.
+fn close<const W: usize>(g: &Graph<W>, until: Until) -> Option<Vec<bool>> {
     let states = 2 * g.nodes.len();
     if states > MAX_CLOSED_STATES {
         return None;
@@ -127,9 +116,9 @@ struct Call<const R: usize> {
 }
 
 impl<'g, const W: usize, const R: usize> Closure<'g, W, R> {
-    /// For each node of `g`, whether one polarity implies the other; or, `until` the
-    /// first, the first node that does.
-    fn close(g: &'g Graph<W>, until: Until) -> Closed {
+    /// For each node of `g` in order, whether one polarity implies the other, `until`
+    /// the first that does if so asked.
+    fn close(g: &'g Graph<W>, until: Until) -> Vec<bool> {
         let states = 2 * g.nodes.len();
         let mut bits = 0;
         let bit = g
@@ -158,13 +147,10 @@ impl<'g, const W: usize, const R: usize> Closure<'g, W, R> {
             }
             // Both states of node root / 2 have been roots: it is decided.
             if until == Until::First && root % 2 == 1 && t.provable(root / 2) {
-                return Closed::First(Some(root / 2));
+                return (0..=root / 2).map(|i| t.provable(i)).collect();
             }
         }
-        match until {
-            Until::All => Closed::All((0..g.nodes.len()).map(|i| t.provable(i)).collect()),
-            Until::First => Closed::First(None),
-        }
+        (0..g.nodes.len()).map(|i| t.provable(i)).collect()
     }
 
     /// The links state `v` follows, and the polarity (0 or 1) of the states they imply.

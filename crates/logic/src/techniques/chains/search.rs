@@ -62,10 +62,6 @@ impl<const W: usize> Search<'_, W> {
 /// With `proved` (when only the first step is wanted: the nodes the implications prove
 /// something about, see [`provable`]), the search starts from those, and is skipped when
 /// there are none.
-///
-/// One function of about 70 lines, on purpose: the breadth-first loop, its visit stamps
-/// and its early return on the sink are the hot path of rating, and split apart they
-/// would pass the search state back and forth for nothing.
 pub(super) fn search<const W: usize>(
     board: &Board<W>,
     g: &Graph<W>,
@@ -86,6 +82,10 @@ pub(super) fn search<const W: usize>(
 }
 
 /// [`search`] from `starts`, in order (single candidates).
+///
+/// One function of about 60 lines, on purpose: the breadth-first loop, its visit stamps
+/// and its early return on the sink are the hot path of rating, and split apart they
+/// would pass the search state back and forth for nothing.
 pub(super) fn search_from<const W: usize>(
     board: &Board<W>,
     g: &Graph<W>,
