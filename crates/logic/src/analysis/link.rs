@@ -80,10 +80,15 @@ pub(super) fn link<const W: usize>(
         }
         group_strong_links(g, board, from, &index, &mut strong);
     }
-    let strong = Links::from_pairs(g.nodes.len(), &strong);
+    let n = g.nodes.len();
     match prev {
-        None => (g.weak, g.strong) = (weak, strong),
-        Some(prev) => merge(g, prev, weak, strong),
+        None => (g.weak, g.strong) = (weak, Links::from_pairs(n, &strong)),
+        // The old nodes keep their links and gain those to new nodes (links are
+        // symmetric), after their own.
+        Some(prev) => {
+            g.weak = weak.under(&prev.weak);
+            g.strong = Links::from_pairs_under(&prev.strong, n, &strong);
+        }
     }
 }
 
@@ -240,31 +245,16 @@ fn group_strong_links<const W: usize>(
                     .iter()
                     .filter(|&&j| {
                         let b = &g.nodes[j as usize];
-                        b.size == size && (size == 1 || g.extents[b.extent as usize].cells == rest)
+                        // A pair of nodes both from `from` on is found from both: kept
+                        // from the later one's side.
+                        ((j as usize) < from || (j as usize) < i)
+                            && b.size == size
+                            && (size == 1 || g.extents[b.extent as usize].cells == rest)
                     })
-                    .map(|&j| (j.min(i as u32), j.max(i as u32))),
+                    .map(|&j| (j, i as u32)),
             );
         }
     }
-}
-
-/// The links of `g`'s nodes once `g` extends `prev`: the old nodes keep their links and
-/// gain those to new nodes (links are symmetric), after their own; the new nodes have
-/// theirs.
-fn merge<const W: usize>(g: &mut Graph<W>, prev: &Graph<W>, weak: Links, strong: Links) {
-    g.weak = weak.under(&prev.weak);
-    // The new strong links hold both ends already: an old node's come after its own.
-    let from = prev.nodes.len();
-    g.strong = Links::in_order(
-        g.nodes.len(),
-        prev.strong.to.len() + strong.to.len(),
-        |i, out| {
-            if i < from {
-                out.extend(&prev.strong[i]);
-            }
-            out.extend(&strong[i]);
-        },
-    );
 }
 
 /// Strong links from an almost locked set's nodes to the candidates they force

@@ -39,34 +39,56 @@ impl Links {
 
     /// From undirected pairs: each pair is a link both ways (grouped by node, then each
     /// node's list sorted, repeats dropped: a pair can be strong in two houses).
+    pub fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
+        Links::from_pairs_under(&Links::default(), n, pairs)
+    }
+
+    /// [`Links::from_pairs`] under `prev`'s links (of its first nodes, each pair
+    /// holding a node after them): each of those nodes keeps its list, then gains
+    /// the new links, in order.
     ///
     /// Two counting sorts, no comparison sort: the links are first grouped by the node
     /// they lead to, then, walking those groups in order, each is appended to the list
     /// of the node it leaves, so every list comes out sorted. (Links go both ways, so a
     /// node has as many of each, and one count serves both passes.)
-    pub fn from_pairs(n: usize, pairs: &[(u32, u32)]) -> Links {
-        let mut start = vec![0u32; n + 1];
+    pub fn from_pairs_under(prev: &Links, n: usize, pairs: &[(u32, u32)]) -> Links {
+        let old = prev.start.len().saturating_sub(1);
+        let own = |i: usize| match i < old {
+            true => &prev[i],
+            false => &[],
+        };
+        // `count[i]`, then where node i's new links start among them.
+        let mut count = vec![0u32; n + 1];
         for &(i, j) in pairs {
-            start[i as usize + 1] += 1;
-            start[j as usize + 1] += 1;
+            count[i as usize + 1] += 1;
+            count[j as usize + 1] += 1;
         }
         for k in 1..=n {
-            start[k] += start[k - 1];
+            count[k] += count[k - 1];
         }
-        let total = start[n] as usize;
-        // By the node led to: `from[start[j]..start[j + 1]]` holds the nodes leading to j.
-        let mut fill = start.clone();
-        let mut from = vec![0u32; total];
+        // By the node led to: `from[count[j]..count[j + 1]]` holds the nodes leading to j.
+        let mut fill = count.clone();
+        let mut from = vec![0u32; count[n] as usize];
         for &(i, j) in pairs {
             from[fill[j as usize] as usize] = i;
             fill[j as usize] += 1;
             from[fill[i as usize] as usize] = j;
             fill[i as usize] += 1;
         }
-        fill.copy_from_slice(&start);
-        let mut to = vec![0u32; total];
+        // Each node's own links, then room for its new ones.
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0u32);
+        for i in 0..n {
+            start.push(start[i] + own(i).len() as u32 + count[i + 1] - count[i]);
+        }
+        let mut to = vec![0u32; start[n] as usize];
+        for i in 0..n {
+            let at = start[i] as usize;
+            to[at..at + own(i).len()].copy_from_slice(own(i));
+            fill[i] = (at + own(i).len()) as u32;
+        }
         for j in 0..n {
-            for &i in &from[start[j] as usize..start[j + 1] as usize] {
+            for &i in &from[count[j] as usize..count[j + 1] as usize] {
                 to[fill[i as usize] as usize] = j as u32;
                 fill[i as usize] += 1;
             }
@@ -169,6 +191,24 @@ mod tests {
         assert_eq!(
             lists(&l),
             [vec![1, 4], vec![0, 3], vec![4], vec![1], vec![0, 2]]
+        );
+    }
+
+    #[test]
+    fn pairs_under_old_links_follow_them_sorted_without_repeats() {
+        // Old nodes 0..3 with their links; pairs each holding a new node (3 or 4),
+        // one of them twice.
+        let old = Links::from_pairs(3, &[(0, 1), (1, 2)]);
+        let pairs = [(4, 0), (3, 0), (4, 3), (1, 4), (0, 4)];
+        assert_eq!(
+            lists(&Links::from_pairs_under(&old, 5, &pairs)),
+            [
+                vec![1, 3, 4],
+                vec![0, 2, 4],
+                vec![1],
+                vec![0, 4],
+                vec![0, 1, 3]
+            ]
         );
     }
 
