@@ -10,7 +10,7 @@ use crate::analysis::als::{self, Set};
 use crate::analysis::closure;
 use crate::analysis::fish;
 use crate::analysis::graph::{self, Graph, Scope};
-use crate::analysis::rectangles::{self, Rectangle, Shape};
+use crate::analysis::rectangles::{self, Rectangle};
 use crate::step::Step;
 use crate::Board;
 
@@ -21,9 +21,6 @@ pub(crate) struct Context<'b, const W: usize> {
     /// Where the almost locked sets of unchanged houses are kept between boards: all
     /// of them, and those small enough to be chain nodes.
     als_cache: Option<[RefCell<&'b mut als::Cache<W>>; 2]>,
-    /// The layout's deadly shapes, when kept in a memo.
-    shapes_cache: Option<&'b OnceCell<Vec<Shape>>>,
-    shapes: OnceCell<Vec<Shape>>,
     als: OnceCell<Vec<Set<W>>>,
     chain_als: OnceCell<Vec<Set<W>>>,
     als_links: OnceCell<als::Linked>,
@@ -46,8 +43,6 @@ impl<'b, const W: usize> Context<'b, W> {
         Context {
             board,
             als_cache: None,
-            shapes_cache: None,
-            shapes: OnceCell::new(),
             als: OnceCell::new(),
             chain_als: OnceCell::new(),
             als_links: OnceCell::new(),
@@ -61,16 +56,10 @@ impl<'b, const W: usize> Context<'b, W> {
     }
 
     /// A context taking the almost locked sets of unchanged houses from `caches` (all
-    /// of them, and those small enough to be chain nodes), and the layout's deadly
-    /// shapes from `shapes` (filled the first time they are needed).
-    pub fn with_cache(
-        board: &'b Board<W>,
-        caches: [&'b mut als::Cache<W>; 2],
-        shapes: &'b OnceCell<Vec<Shape>>,
-    ) -> Context<'b, W> {
+    /// of them, and those small enough to be chain nodes).
+    pub fn with_cache(board: &'b Board<W>, caches: [&'b mut als::Cache<W>; 2]) -> Context<'b, W> {
         Context {
             als_cache: Some(caches.map(RefCell::new)),
-            shapes_cache: Some(shapes),
             ..Context::new(board)
         }
     }
@@ -116,9 +105,7 @@ impl<'b, const W: usize> Context<'b, W> {
     /// The candidate unique rectangles.
     pub fn rectangles(&self) -> &[Rectangle] {
         self.rectangles.get_or_init(|| {
-            let shapes = self.shapes_cache.unwrap_or(&self.shapes);
-            let shapes = shapes.get_or_init(|| rectangles::shapes(self.board.layout()));
-            rectangles::rectangles(self.board, shapes)
+            rectangles::rectangles(self.board, &rectangles::shapes(self.board.layout()))
         })
     }
 

@@ -119,10 +119,9 @@ where
         marks,
         als,
         chain_als,
-        shapes,
         ..
     } = kept;
-    let ctx = Context::with_cache(board, [als, chain_als], shapes);
+    let ctx = Context::with_cache(board, [als, chain_als]);
     let mut sink = Sink::new(true);
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);

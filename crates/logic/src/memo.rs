@@ -1,13 +1,11 @@
 //! What the engine remembers from one board to the next along a path, to skip searches
 //! that cannot find anything.
 
-use std::cell::OnceCell;
 use std::sync::Arc;
 
 use sudokit_core::{Cells, Digit, DigitSet, House, Layout, CELL_WORDS};
 
 use crate::analysis::als;
-use crate::analysis::rectangles::Shape;
 use crate::board::{Board, NARROW};
 use crate::technique::{Memory, Technique};
 use crate::techniques::Focus;
@@ -79,8 +77,6 @@ pub(crate) struct Kept<const W: usize> {
     pub(crate) als: als::Cache<W>,
     /// The almost locked sets of each house small enough to be chain nodes.
     pub(crate) chain_als: als::Cache<W>,
-    /// The layout's deadly shapes (for unique rectangles), once asked for.
-    pub(crate) shapes: OnceCell<Vec<Shape>>,
 }
 
 impl<const W: usize> Kept<W> {
@@ -93,7 +89,6 @@ impl<const W: usize> Kept<W> {
                 marks: Marks::new(layout),
                 als: als::Cache::default(),
                 chain_als: als::Cache::default(),
-                shapes: OnceCell::new(),
             };
         }
     }

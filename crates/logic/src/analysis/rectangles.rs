@@ -2,6 +2,8 @@
 //! every house holding 0 or 2 of them), and those of a board whose corners each hold
 //! one of two digits. Used by the uniqueness techniques.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use sudokit_core::{Cell, Digit, DigitSet, Layout};
 
 use crate::Board;
@@ -15,8 +17,27 @@ pub(crate) type Rectangle = ([Cell; 4], [Digit; 2], u8);
 pub(crate) type Shape = [Cell; 4];
 
 /// Every rectangle of `layout` in a deadly shape, corners in reading order, in the
-/// order of their rows, then columns (a layout's are kept in the memo).
-pub(crate) fn shapes(layout: &Layout) -> Vec<Shape> {
+/// order of their rows, then columns.
+///
+/// Made once per layout in the process: a batch rates thousands of puzzles of one
+/// layout, and the shapes take as long as rating an easy puzzle.
+pub(crate) fn shapes(layout: &Layout) -> Arc<Vec<Shape>> {
+    /// The layouts met (a few at most), with their shapes.
+    static MADE: Mutex<Vec<(Layout, Arc<Vec<Shape>>)>> = Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, shapes)) = made.iter().find(|(l, _)| l == layout) {
+        return shapes.clone();
+    }
+    let shapes = Arc::new(make_shapes(layout));
+    if made.len() == 8 {
+        made.remove(0);
+    }
+    made.push((layout.clone(), shapes.clone()));
+    shapes
+}
+
+/// The deadly shapes of `layout` (see [`shapes`]).
+fn make_shapes(layout: &Layout) -> Vec<Shape> {
     let n = layout.side();
     let mut out = Vec::new();
     for r1 in 0..n {
