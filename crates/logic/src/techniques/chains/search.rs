@@ -24,8 +24,12 @@ impl<const W: usize> Search<'_, W> {
         self.stamp[state] == self.round
     }
 
-    /// Is `node` on the path from the start to `state`?
+    /// Is `node` on the path from the start to `state`? (Only if one of its states has
+    /// been visited: the path's states all have.)
     fn on_path(&self, state: usize, node: usize) -> bool {
+        if !self.visited(2 * node) && !self.visited(2 * node + 1) {
+            return false;
+        }
         let mut s = state;
         loop {
             if s / 2 == node {
