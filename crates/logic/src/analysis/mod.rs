@@ -13,9 +13,39 @@ pub(crate) mod rectangles;
 #[cfg(test)]
 pub(crate) mod samples;
 
-use sudokit_core::{Cell, Digit, House};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use sudokit_core::{Cell, Digit, House, Layout};
 
 use crate::Board;
+
+/// What is made of a layout alone, once per process: a batch rates thousands of
+/// puzzles of one layout (each with a memo of its own), so the last few layouts met
+/// are kept with what was made of them.
+pub(crate) struct PerLayout<T>(Mutex<Vec<(Layout, Arc<T>)>>);
+
+impl<T> PerLayout<T> {
+    /// The most layouts kept.
+    const KEPT: usize = 8;
+
+    pub const fn new() -> PerLayout<T> {
+        PerLayout(Mutex::new(Vec::new()))
+    }
+
+    /// What `make` makes of `layout`, made the first time it is asked for.
+    pub fn get(&self, layout: &Layout, make: impl FnOnce(&Layout) -> T) -> Arc<T> {
+        let mut made = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, it)) = made.iter().find(|(l, _)| l == layout) {
+            return it.clone();
+        }
+        let it = Arc::new(make(layout));
+        if made.len() == Self::KEPT {
+            made.remove(0);
+        }
+        made.push((layout.clone(), it.clone()));
+        it
+    }
+}
 
 /// The conjugate pairs of `digit`: `(cell, cell, house)`, for every house where the
 /// digit has exactly two places (one of them holds it: a strong link).

@@ -2,10 +2,11 @@
 //! every house holding 0 or 2 of them), and those of a board whose corners each hold
 //! one of two digits. Used by the uniqueness techniques.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Layout};
 
+use super::PerLayout;
 use crate::Board;
 
 /// A rectangle: corners in reading order `[r1c1, r1c2, r2c1, r2c2]`, the digit pair,
@@ -19,21 +20,11 @@ pub(crate) type Shape = [Cell; 4];
 /// Every rectangle of `layout` in a deadly shape, corners in reading order, in the
 /// order of their rows, then columns.
 ///
-/// Made once per layout in the process: a batch rates thousands of puzzles of one
-/// layout, and the shapes take as long as rating an easy puzzle.
+/// Made once per layout in the process ([`PerLayout`]): made for each puzzle's memo,
+/// they were 0.8% of rating magictour top1465.
 pub(crate) fn shapes(layout: &Layout) -> Arc<Vec<Shape>> {
-    /// The layouts met (a few at most), with their shapes.
-    static MADE: Mutex<Vec<(Layout, Arc<Vec<Shape>>)>> = Mutex::new(Vec::new());
-    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, shapes)) = made.iter().find(|(l, _)| l == layout) {
-        return shapes.clone();
-    }
-    let shapes = Arc::new(make_shapes(layout));
-    if made.len() == 8 {
-        made.remove(0);
-    }
-    made.push((layout.clone(), shapes.clone()));
-    shapes
+    static MADE: PerLayout<Vec<Shape>> = PerLayout::new();
+    MADE.get(layout, make_shapes)
 }
 
 /// The deadly shapes of `layout` (see [`shapes`]).

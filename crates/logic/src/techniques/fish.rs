@@ -151,7 +151,7 @@ impl<'a, const W: usize> Search<'a, W> {
         // The base lines' crosses lie in the cover lines, but for fins in one region.
         let limit = match kind {
             Kind::Basic => size as u32,
-            _ => size as u32 + self.regions.span,
+            _ => size as u32 + self.regions.along().span,
         };
         let crosses = |base: &[usize]| base.iter().fold(0, |m, &i| m | self.lines[i]);
         if kind == Kind::Basic {
@@ -184,7 +184,7 @@ impl<'a, const W: usize> Search<'a, W> {
         grown: Grown,
         visit: &mut impl FnMut(&[usize], u32, &[u32]) -> bool,
     ) -> bool {
-        let (n, masks) = (self.lines.len(), &self.regions.masks);
+        let (n, masks) = (self.lines.len(), &self.regions.along().masks);
         let depth = grown.depth;
         for i in grown.next..=lines.len() - (size - depth) {
             let line = lines[i];
@@ -230,7 +230,7 @@ impl<'a, const W: usize> Search<'a, W> {
         outside: &[u32],
         kind: Kind,
     ) -> bool {
-        let (n, size, masks) = (self.lines.len(), base.len(), &self.regions.masks);
+        let (n, size, masks) = (self.lines.len(), base.len(), &self.regions.along().masks);
         // The regions holding base candidates.
         let mut regions: u32 = 0;
         for &i in base {
