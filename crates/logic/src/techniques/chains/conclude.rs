@@ -96,12 +96,15 @@ fn closed_by_a_link<const W: usize>(
 ) -> Option<Step> {
     let (g, end) = (s.g, state / 2);
     let a = &g.nodes[start];
+    if shape_of(technique) != Shape::Discontinuous || a.group() {
+        return None;
+    }
     let linked = if start_on {
         s.closes[end] == s.round
     } else {
         g.strong[start].binary_search(&(end as u32)).is_ok()
     };
-    if shape_of(technique) != Shape::Discontinuous || !linked || a.group() {
+    if !linked {
         return None;
     }
     let states = s.path(state)?;
