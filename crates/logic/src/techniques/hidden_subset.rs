@@ -4,7 +4,7 @@
 use sudokit_core::{Cells, Digit, House};
 
 use super::Sink;
-use crate::analysis::subsets;
+use crate::analysis::subsets_where;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -25,10 +25,15 @@ pub(crate) fn find<const W: usize>(
         digits.clear();
         let places = |d: Digit| board.house_cells_with(h, d).len();
         digits.extend(open.iter().filter(|&d| (2..=size).contains(&places(d))));
-        let done = subsets(&digits, size, &mut |chosen| {
-            let cells = chosen
+        let cells = |chosen: &[Digit]| {
+            chosen
                 .iter()
-                .fold(Cells::EMPTY, |s, &d| s.or(&board.house_cells_with(h, d)));
+                .fold(Cells::EMPTY, |s, &d| s.or(&board.house_cells_with(h, d)))
+        };
+        // A start grows while its digits fit `size` cells.
+        let mut grows = |start: &[Digit]| cells(start).len() <= size;
+        let done = subsets_where(&digits, size, &mut grows, &mut |chosen| {
+            let cells = cells(chosen);
             cells.len() == size && report(board, sink, h, chosen, &cells)
         });
         if done {

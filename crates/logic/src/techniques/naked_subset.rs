@@ -5,7 +5,7 @@
 use sudokit_core::{Cell, Cells, DigitSet, House};
 
 use super::{with_digit, Sink};
-use crate::analysis::subsets;
+use crate::analysis::subsets_where;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -25,10 +25,15 @@ pub(crate) fn find<const W: usize>(
         cells.clear();
         let house = layout.house(h).cells.iter().copied();
         cells.extend(house.filter(|&c| (2..=size).contains(&board.candidates(c).len())));
-        let done = subsets(&cells, size, &mut |chosen| {
-            let digits = chosen
+        let digits = |chosen: &[Cell]| {
+            chosen
                 .iter()
-                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)));
+                .fold(DigitSet::EMPTY, |s, &c| s.or(board.candidates(c)))
+        };
+        // A start grows while its cells hold at most `size` digits.
+        let mut grows = |start: &[Cell]| digits(start).len() <= size;
+        let done = subsets_where(&cells, size, &mut grows, &mut |chosen| {
+            let digits = digits(chosen);
             digits.len() == size && report(board, sink, h, chosen, digits, locked)
         });
         if done {
