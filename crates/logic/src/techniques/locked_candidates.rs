@@ -34,9 +34,9 @@ pub(crate) fn find<const W: usize>(
             }
             let base_rest = board.house_set(base).without(&common);
             let cover_rest = board.house_set(cover).without(&common);
-            for digit in board.open_digits(base).and(digits) {
+            for digit in digits {
                 // In the common cells, nowhere else in the base, and somewhere else in
-                // the cover.
+                // the cover. (A digit placed in the base has no candidate there.)
                 let with = board.cells_with(digit);
                 if !with.intersects(&common)
                     || with.intersects(&base_rest)

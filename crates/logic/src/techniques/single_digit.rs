@@ -4,7 +4,7 @@
 //! pair) is a house where the digit has exactly two places; one of them is true. So one
 //! end of the chain is true, and cells seeing both ends lose the digit.
 
-use sudokit_core::{Cell, Cells, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 
 use super::{with_digit, Sink};
 use crate::analysis::strong_links;
@@ -40,8 +40,8 @@ pub(crate) fn find_turbot<const W: usize>(
             for &(c0, d0, h2) in &links[i + 1..] {
                 for (a, b) in [(a0, b0), (b0, a0)] {
                     for (c, d) in [(c0, d0), (d0, c0)] {
-                        let four: Cells<W> = [a, b, c, d].into_iter().collect();
-                        if four.len() < 4 || !board.peer_set(b).contains(c) {
+                        // b sees c (so they differ), and the four cells are distinct.
+                        if !board.peer_set(b).contains(c) || a == c || a == d || b == d {
                             continue;
                         }
                         let technique = classify(board, h1, h2, b, c);
@@ -52,7 +52,7 @@ pub(crate) fn find_turbot<const W: usize>(
                             .cells_with(digit)
                             .and(board.peer_set(a))
                             .and(board.peer_set(d))
-                            .without(&four);
+                            .without(&[a, b, c, d].into_iter().collect());
                         if gone.is_empty() {
                             continue;
                         }
