@@ -35,8 +35,17 @@ pub struct Board<const W: usize = CELL_WORDS> {
     by_digit: Vec<Cells<W>>,
     /// Cells given in the puzzle (not placed while solving).
     givens: Vec<bool>,
+    /// Per house: the digits placed in it (asked for on every step by the singles).
+    placed: Vec<DigitSet>,
     /// The layout's peer and house sets, in `W` words.
     sets: Arc<LayoutSets<W>>,
+}
+
+/// The digits of `values` (0 for an open cell) in `house`.
+fn placed_in(layout: &Layout, values: &[u8], house: House) -> DigitSet {
+    (layout.house(house).cells.iter())
+        .filter_map(|&c| Digit::new_checked(values[c.index()]))
+        .collect()
 }
 
 /// A layout's peer and house sets in `W` words.
@@ -89,6 +98,9 @@ impl<const W: usize> Board<W> {
             }
         }
         let givens = values.iter().map(|&v| v != 0).collect();
+        let placed = (0..layout.houses().len())
+            .map(|h| placed_in(&layout, &values, House::new(h)))
+            .collect();
         let sets = Arc::new(LayoutSets::of(&layout));
         Board {
             layout,
@@ -96,6 +108,7 @@ impl<const W: usize> Board<W> {
             cands,
             by_digit,
             givens,
+            placed,
             sets,
         }
     }
@@ -112,6 +125,7 @@ impl<const W: usize> Board<W> {
             cands: self.cands.clone(),
             by_digit: self.by_digit.iter().map(Cells::resize).collect(),
             givens: self.givens.clone(),
+            placed: self.placed.clone(),
             sets: Arc::new(LayoutSets::of(&self.layout)),
         }
     }
@@ -187,14 +201,7 @@ impl<const W: usize> Board<W> {
 
     /// The digits not yet placed in `house`.
     pub fn open_digits(&self, house: House) -> DigitSet {
-        let placed: DigitSet = self
-            .layout
-            .house(house)
-            .cells
-            .iter()
-            .filter_map(|&c| self.value(c))
-            .collect();
-        DigitSet::full(self.side()).without(placed)
+        DigitSet::full(self.side()).without(self.placed[house.index()])
     }
 
     /// Is every cell solved?
@@ -226,7 +233,14 @@ impl<const W: usize> Board<W> {
             self.by_digit[d.index()].remove(cell);
         }
         self.cands[i] = DigitSet::EMPTY;
-        self.values[i] = digit.get();
+        let before = std::mem::replace(&mut self.values[i], digit.get());
+        for &h in self.layout.houses_of(cell) {
+            match before {
+                0 => self.placed[h.index()].insert(digit),
+                // Placed over another digit: the house's digits read again.
+                _ => self.placed[h.index()] = placed_in(&self.layout, &self.values, h),
+            }
+        }
         let peers = self.by_digit[digit.index()].and(&self.sets.peers[cell.index()]);
         for p in peers.iter() {
             self.cands[p.index()].remove(digit);
@@ -268,5 +282,52 @@ impl<const W: usize> Board<W> {
                     .fold(DigitSet::EMPTY, |s, &c| s.or(self.cands[c.index()]));
                 !open.without(present).is_empty()
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::samples::HARD;
+
+    /// Each house's open digits, read from the cells as a fresh board of the same
+    /// grid does.
+    fn open_digits(board: &Board) -> Vec<DigitSet> {
+        let fresh = Board::new(&board.grid(), None);
+        let layout = board.layout();
+        (0..layout.houses().len())
+            .map(|h| {
+                let placed: DigitSet = (layout.house(House::new(h)).cells.iter())
+                    .filter_map(|&c| fresh.value(c))
+                    .collect();
+                DigitSet::full(board.side()).without(placed)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn open_digits_follow_placements_even_over_a_value() {
+        let mut board = Board::new(&Grid::from_line(HARD[0]).expect("a puzzle"), None);
+        let layout = board.layout().clone();
+        let kept = |b: &Board| -> Vec<DigitSet> {
+            (0..layout.houses().len())
+                .map(|h| b.open_digits(House::new(h)))
+                .collect()
+        };
+        // Place each open cell's lowest candidate, checking as it goes.
+        for cell in layout.cells() {
+            if let Some(d) = board.candidates(cell).first() {
+                board.place(cell, d);
+                assert_eq!(kept(&board), open_digits(&board));
+            }
+        }
+        // A value placed over another.
+        let cell = layout.cell(0, 0);
+        let other = DigitSet::full(9)
+            .without(DigitSet::single(board.value(cell).expect("placed")))
+            .first()
+            .expect("another digit");
+        board.place(cell, other);
+        assert_eq!(kept(&board), open_digits(&board));
     }
 }
