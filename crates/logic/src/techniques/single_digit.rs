@@ -4,10 +4,10 @@
 //! pair) is a house where the digit has exactly two places; one of them is true. So one
 //! end of the chain is true, and cells seeing both ends lose the digit.
 
-use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 
 use super::{with_digit, Sink};
-use crate::analysis::strong_links;
+use crate::analysis::{strong_links, PerLayout};
 use crate::step::{Chain, Node, Pattern, Step};
 use crate::technique::Technique;
 use crate::Board;
@@ -107,23 +107,26 @@ pub(crate) fn find_empty_rectangle<const W: usize>(
     digits: DigitSet,
 ) {
     let layout = board.layout();
-    let n = layout.side();
-    // Each region's rows and columns, found the first time they are needed.
-    let mut spans: Vec<Option<(Vec<usize>, Vec<usize>)>> = vec![None; n];
+    // Each region's rows and columns, a layout's own.
+    static SPANS: PerLayout<Vec<(Vec<usize>, Vec<usize>)>> = PerLayout::new();
+    let spans = SPANS.get(layout, |layout| {
+        (0..layout.side())
+            .map(|region| {
+                let cells = &layout.house(layout.region_house(region)).cells;
+                let of = |f: fn(&Layout, Cell) -> usize| dedup(cells.iter().map(|&c| f(layout, c)));
+                (of(Layout::row), of(Layout::col))
+            })
+            .collect()
+    });
     for digit in digits {
-        let links: Vec<_> = strong_links(board, digit).collect();
-        for (region, span) in spans.iter_mut().enumerate() {
+        // The digit's strong links, listed the first time a region has a cross.
+        let mut links = None;
+        for (region, (region_rows, region_cols)) in spans.iter().enumerate() {
             let rh = layout.region_house(region);
             let cells = board.house_cells_with(rh, digit);
             if cells.len() < 2 {
                 continue;
             }
-            let (region_rows, region_cols) = span.get_or_insert_with(|| {
-                let of = |f: fn(&sudokit_core::Layout, Cell) -> usize| {
-                    dedup(layout.house(rh).cells.iter().map(|&c| f(layout, c)))
-                };
-                (of(sudokit_core::Layout::row), of(sudokit_core::Layout::col))
-            });
             // The digit's places in the region, as (row, column).
             let mut places = [(0, 0); 25];
             let mut count = 0;
@@ -140,7 +143,9 @@ pub(crate) fn find_empty_rectangle<const W: usize>(
                     if off || !on_row || !on_col {
                         continue;
                     }
-                    if report_er(board, sink, digit, region, r, c, &links) {
+                    let links: &[_] =
+                        links.get_or_insert_with(|| strong_links(board, digit).collect::<Vec<_>>());
+                    if report_er(board, sink, digit, region, r, c, links) {
                         return;
                     }
                 }
