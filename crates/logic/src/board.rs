@@ -290,15 +290,13 @@ mod tests {
     use super::*;
     use crate::analysis::samples::HARD;
 
-    /// Each house's open digits, read from the cells as a fresh board of the same
-    /// grid does.
+    /// Each house's open digits, read from its cells' values.
     fn open_digits(board: &Board) -> Vec<DigitSet> {
-        let fresh = Board::new(&board.grid(), None);
         let layout = board.layout();
         (0..layout.houses().len())
             .map(|h| {
                 let placed: DigitSet = (layout.house(House::new(h)).cells.iter())
-                    .filter_map(|&c| fresh.value(c))
+                    .filter_map(|&c| board.value(c))
                     .collect();
                 DigitSet::full(board.side()).without(placed)
             })

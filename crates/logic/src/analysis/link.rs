@@ -245,9 +245,9 @@ fn group_strong_links<const W: usize>(
                     .iter()
                     .filter(|&&j| {
                         let b = &g.nodes[j as usize];
-                        // A pair of nodes both from `from` on is found from both: kept
-                        // from the later one's side.
-                        ((j as usize) < from || (j as usize) < i)
+                        // Kept from the later node's side: a pair of new nodes is found
+                        // from both, and an old partner (below `from`) always comes first.
+                        (j as usize) < i
                             && b.size == size
                             && (size == 1 || g.extents[b.extent as usize].cells == rest)
                     })
