@@ -30,18 +30,37 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// Starts `command` in a new session. Retried for up to 20 s: right after a game
+    /// quits, the last session's server may still be exiting and refuse it (seen in CI:
+    /// the resumed game never appeared).
     fn start(&self, command: &str) {
-        self.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "play",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            command,
-        ]);
+        let start = Instant::now();
+        loop {
+            self.run(&[
+                "new-session",
+                "-d",
+                "-s",
+                "play",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                command,
+            ]);
+            if self.has_session() || start.elapsed() > Duration::from_secs(20) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn has_session(&self) -> bool {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(["has-session", "-t", "play"])
+            .output()
+            .is_ok_and(|out| out.status.success())
     }
 
     fn keys(&self, keys: &str) {
