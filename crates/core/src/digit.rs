@@ -88,9 +88,10 @@ impl fmt::Debug for Digit {
 }
 
 impl fmt::Display for Digit {
-    /// Digits print as numbers (`16`), not symbols; use [`Digit::to_char`] for grids.
+    /// Digits print as the grid shows them: `1`–`9`, then `A`–`P` (digit 16 is `G`), in
+    /// every text sudokit writes. [`Digit::get`] gives the number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.get())
+        write!(f, "{}", self.to_char())
     }
 }
 
