@@ -28,6 +28,7 @@ pub mod rating;
 pub mod render;
 pub mod se;
 mod step;
+pub mod teach;
 mod technique;
 mod techniques;
 

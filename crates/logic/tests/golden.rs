@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
-use sudokit_logic::{find_first, rate, render, solve, Board, Options, Step, Technique};
+use sudokit_logic::{find_first, rate, render, solve, teach, Board, Options, Step, Technique};
 
 use sudokit_testdata::data_dir;
 
@@ -78,7 +78,7 @@ fn assert_sound(grid: &Grid, step: &Step) {
 
 #[test]
 fn one_case_per_technique() {
-    let cases = std::fs::read_to_string(golden_dir().join("techniques.txt")).unwrap();
+    let cases = teach::EXAMPLES;
     let mut out = String::new();
     let mut covered = Vec::new();
     for line in cases
@@ -95,11 +95,18 @@ fn one_case_per_technique() {
         let layout = board.layout();
         let _ = writeln!(out, "## {name}");
         let _ = writeln!(out, "{}", render::notation(layout, &step));
-        let _ = writeln!(out, "{}", render::sentence(layout, &step));
         for line in render::chain_lines(layout, &step, 2) {
             let _ = writeln!(out, "{line}");
         }
-        let _ = writeln!(out, "{}\n", render::vague(layout, &step));
+        let _ = writeln!(out, "{}", render::vague(layout, &step));
+        let explanation = teach::explain(&board, &step).text();
+        for line in &explanation {
+            if let Some(token) = teach::notation_in(line) {
+                panic!("{name}: notation {token:?} in the player's explanation: {line}");
+            }
+            let _ = writeln!(out, "> {line}");
+        }
+        let _ = writeln!(out);
         covered.push(technique);
     }
     covered.sort();
@@ -112,15 +119,19 @@ fn one_case_per_technique() {
     assert_golden("techniques.golden", &out);
 }
 
-/// The explained path of one puzzle: numbered steps with their sentences, then the rating,
-/// as `sudokit explain --sentences` writes them.
+/// The explained path of one puzzle: numbered steps with their explanations, then the
+/// rating, as `sudokit explain --sentences` writes them.
 fn explained(label: &str, board: &Board) -> String {
     let path = solve(board, &Options::default());
     assert!(path.solved, "{label}");
     let rating = rate(board, &path);
+    let show = render::Show {
+        sentences: true,
+        ..render::Show::default()
+    };
     format!(
         "## {label}\n{}{}\n\n",
-        render::path(board, &path, true, false),
+        render::path(board, &path, show),
         render::rating(&rating)
     )
 }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use sudokit_core::format::read_all;
 use sudokit_core::{Cell, Digit};
-use sudokit_logic::{find_all, Board, Technique};
+use sudokit_logic::{find_all, teach, Board, Pattern, Step, Technique};
 
 use sudokit_testdata::data_dir;
 
@@ -89,12 +89,12 @@ fn passes(case: &Case) -> Result<(), String> {
             )),
         };
     }
-    let found = steps.iter().any(|s| {
+    let found = steps.iter().find(|s| {
         s.eliminations.iter().copied().collect::<BTreeSet<_>>() == case.eliminations
             && s.placements.iter().copied().collect::<BTreeSet<_>>() == case.placements
     });
-    if found {
-        return Ok(());
+    if let Some(step) = found {
+        return teaches(&board, step);
     }
     let seen: Vec<String> = steps
         .iter()
@@ -108,6 +108,95 @@ fn passes(case: &Case) -> Result<(), String> {
         steps.len(),
         seen.join(" | ")
     ))
+}
+
+/// The player's explanation of a step: no notation; an introduction and a conclusion;
+/// the pattern's houses, cells and digits named; every cell the step changes named in
+/// the conclusion.
+fn teaches(board: &Board, step: &Step) -> Result<(), String> {
+    let layout = board.layout();
+    let e = teach::explain(board, step);
+    let text = e.text().join("\n");
+    if let Some(token) = e.text().iter().find_map(|l| teach::notation_in(l)) {
+        return Err(format!("notation {token:?} in the explanation:\n{text}"));
+    }
+    let has = |kind| e.lines.iter().any(|l| l.kind == kind);
+    if !has(teach::Kind::Intro) || !has(teach::Kind::Conclusion) {
+        return Err(format!("no introduction or conclusion:\n{text}"));
+    }
+    let conclusion: String = e
+        .lines
+        .iter()
+        .filter(|l| l.kind == teach::Kind::Conclusion)
+        .map(|l| l.text.as_str())
+        .collect();
+    let name = |c: Cell| layout.cell_name(c);
+    let mut wanted: Vec<String> = Vec::new();
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut digits: Vec<Digit> = Vec::new();
+    match &step.pattern {
+        Pattern::Intersection { digit, base, cover } => {
+            wanted.push(teach::houses_in_words(layout, &[*base]));
+            wanted.push(teach::houses_in_words(layout, &[*cover]));
+            digits.push(*digit);
+        }
+        Pattern::Subset {
+            digits: d,
+            house,
+            second,
+            ..
+        } => {
+            let mut houses = vec![*house];
+            houses.extend(*second);
+            wanted.push(teach::houses_in_words(layout, &houses));
+            digits.extend(d.iter());
+        }
+        Pattern::Fish {
+            digit,
+            base,
+            cover,
+            fins,
+        } => {
+            wanted.push(teach::houses_in_words(layout, base));
+            wanted.push(teach::houses_in_words(layout, cover));
+            cells.extend(fins);
+            digits.push(*digit);
+        }
+        Pattern::Chain(c) => {
+            for n in &c.nodes {
+                cells.extend(&n.cells);
+                digits.push(n.digit);
+            }
+        }
+        Pattern::Rectangle {
+            corners, digits: d, ..
+        } => {
+            cells.extend(corners);
+            digits.extend(d);
+        }
+        _ => cells.extend(step.pattern.cells()),
+    }
+    for w in wanted {
+        if !text.contains(&w) {
+            return Err(format!("{w:?} not named:\n{text}"));
+        }
+    }
+    for c in cells {
+        if !text.contains(&name(c)) {
+            return Err(format!("{} not named:\n{text}", name(c)));
+        }
+    }
+    for d in digits {
+        if !text.contains(d.to_char()) {
+            return Err(format!("digit {d:?} not named:\n{text}"));
+        }
+    }
+    for &(c, _) in step.eliminations.iter().chain(&step.placements) {
+        if !conclusion.contains(&name(c)) {
+            return Err(format!("{} not in the conclusion:\n{text}", name(c)));
+        }
+    }
+    Ok(())
 }
 
 #[test]

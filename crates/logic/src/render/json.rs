@@ -5,12 +5,15 @@ use serde::Serialize;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use super::{assumption, cell, chain, chaining, house, notation, potential};
+use crate::board::Board;
 use crate::step::{
     Branch, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
 };
+use crate::teach::{self, CellRole, Drawing, Explanation, Kind, Role, Shade};
 
 /// A step: technique, its ratings, placements, eliminations, pattern cells, pattern and
-/// notation.
+/// notation (`text`); then, for a player, where to look first (`focus`: houses in
+/// words), the explanation's lines and the drawing.
 #[derive(Serialize)]
 pub(super) struct StepJson {
     technique: &'static str,
@@ -22,6 +25,67 @@ pub(super) struct StepJson {
     cells: Vec<String>,
     pattern: PatternJson,
     text: String,
+    focus: Vec<String>,
+    explanation: Vec<LineJson>,
+    drawing: DrawingJson,
+}
+
+/// One line of an explanation: `intro`, `step` (numbered), `case` (a heading whose steps
+/// are one level deeper) or `conclusion`; the cells and candidates it is about.
+#[derive(Serialize)]
+struct LineJson {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u32>,
+    depth: u8,
+    text: String,
+    cells: Vec<String>,
+    candidates: Vec<Mark>,
+}
+
+/// What a picture of the step marks.
+#[derive(Serialize)]
+struct DrawingJson {
+    houses: Vec<HouseJson>,
+    candidates: Vec<RoleJson>,
+    cells: Vec<CellJson>,
+    links: Vec<LinkJson>,
+}
+
+/// A shaded house: `base` (where the pattern lives) or `cover` (where it removes).
+#[derive(Serialize)]
+struct HouseJson {
+    house: String,
+    shade: &'static str,
+    cells: Vec<String>,
+}
+
+/// A marked candidate: `pattern`, `color` (with `color`: 0–3), `fin`, `extra`,
+/// `eliminated`, `placed`.
+#[derive(Serialize)]
+struct RoleJson {
+    cell: String,
+    digit: u8,
+    role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<u8>,
+}
+
+/// A marked cell: `blocker`, `ruled-out`, `broken`.
+#[derive(Serialize)]
+struct CellJson {
+    cell: String,
+    role: &'static str,
+}
+
+/// A link from one node to the next: strong (solid) or weak (dashed); `chain` tells the
+/// branches of a forcing chain apart.
+#[derive(Serialize)]
+struct LinkJson {
+    from: Vec<Mark>,
+    to: Vec<Mark>,
+    strong: bool,
+    chain: u8,
 }
 
 /// A candidate: `{"cell": "r1c2", "digit": 5}`.
@@ -161,7 +225,8 @@ fn digits(set: DigitSet) -> Vec<u8> {
 }
 
 impl StepJson {
-    pub(super) fn new(layout: &Layout, step: &Step) -> StepJson {
+    pub(super) fn new(board: &Board, step: &Step) -> StepJson {
+        let layout = board.layout();
         let names = Names(layout);
         StepJson {
             technique: step.technique.name(),
@@ -173,6 +238,93 @@ impl StepJson {
             cells: names.cells(&step.pattern_cells()),
             pattern: PatternJson::new(&names, &step.pattern),
             text: notation(layout, step),
+            focus: teach::focus(layout, step)
+                .into_iter()
+                .map(|h| layout.house(h).kind.to_string())
+                .collect(),
+            explanation: lines(&names, &teach::explain(board, step)),
+            drawing: DrawingJson::new(&names, &teach::drawing(board, step)),
+        }
+    }
+}
+
+fn lines(n: &Names, e: &Explanation) -> Vec<LineJson> {
+    e.lines
+        .iter()
+        .map(|l| LineJson {
+            kind: match l.kind {
+                Kind::Intro => "intro",
+                Kind::Step => "step",
+                Kind::Case => "case",
+                Kind::Conclusion => "conclusion",
+            },
+            number: l.number,
+            depth: l.depth,
+            text: l.text.clone(),
+            cells: n.cells(&l.cells),
+            candidates: n.marks(&l.candidates),
+        })
+        .collect()
+}
+
+impl DrawingJson {
+    fn new(n: &Names, d: &Drawing) -> DrawingJson {
+        let layout = n.0;
+        DrawingJson {
+            houses: d
+                .houses
+                .iter()
+                .map(|&(h, shade)| HouseJson {
+                    house: layout.house(h).kind.to_string(),
+                    shade: match shade {
+                        Shade::Base => "base",
+                        Shade::Cover => "cover",
+                    },
+                    cells: n.cells(&layout.house(h).cells),
+                })
+                .collect(),
+            candidates: d
+                .candidates
+                .iter()
+                .map(|&((c, digit), role)| {
+                    let (name, color) = match role {
+                        Role::Pattern => ("pattern", None),
+                        Role::Color(k) => ("color", Some(k)),
+                        Role::Fin => ("fin", None),
+                        Role::Extra => ("extra", None),
+                        Role::Eliminated => ("eliminated", None),
+                        Role::Placed => ("placed", None),
+                    };
+                    RoleJson {
+                        cell: n.cell(c),
+                        digit: digit.get(),
+                        role: name,
+                        color,
+                    }
+                })
+                .collect(),
+            cells: d
+                .cells
+                .iter()
+                .map(|&(c, role)| CellJson {
+                    cell: n.cell(c),
+                    role: match role {
+                        CellRole::Blocker => "blocker",
+                        CellRole::RuledOut => "ruled-out",
+                        CellRole::Broken => "broken",
+                    },
+                })
+                .collect(),
+            links: d
+                .links
+                .iter()
+                .map(|l| LinkJson {
+                    from: n.marks(&l.from),
+                    to: n.marks(&l.to),
+                    strong: l.strong,
+                    chain: l.chain,
+                })
+                .collect(),
         }
     }
 }

@@ -92,7 +92,7 @@ fn merged(
 
 fn digits(set: DigitSet, sep: &str) -> String {
     set.iter()
-        .map(|d| d.get().to_string())
+        .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join(sep)
 }
@@ -367,40 +367,6 @@ pub fn chains(layout: &Layout, c: &Chaining, indent: usize) -> Vec<String> {
     lines
 }
 
-/// What a chaining step proves, in a sentence ending with `does`.
-fn chaining_sentence(layout: &Layout, c: &Chaining, does: &str) -> String {
-    let p = |b, last| chain_end(layout, c, b, last);
-    match c.kind {
-        ChainingKind::Forcing => format!(
-            "Assuming {} leads to its own negation, {}, so {does}.",
-            p(0, false),
-            p(0, true)
-        ),
-        ChainingKind::Contradiction => format!(
-            "Assuming {} leads both to {} and to {}, a contradiction, so {does}.",
-            p(0, false),
-            p(0, true),
-            p(1, true)
-        ),
-        ChainingKind::Double => format!(
-            "Both {} and {} lead to {}, so {does}.",
-            p(0, false),
-            p(1, false),
-            p(0, true)
-        ),
-        ChainingKind::Cell(x) => format!(
-            "Every candidate of {} leads to {}, so {does}.",
-            cell(layout, x),
-            p(0, true)
-        ),
-        ChainingKind::Region(h, d) => format!(
-            "Every place of {d} in {} leads to {}, so {does}.",
-            layout.house(h).kind,
-            p(0, true)
-        ),
-    }
-}
-
 /// The chains of a chaining step, one line each after `indent` spaces (see [`chains`]);
 /// none for other steps.
 pub fn chain_lines(layout: &Layout, step: &Step, indent: usize) -> Vec<String> {
@@ -410,251 +376,78 @@ pub fn chain_lines(layout: &Layout, step: &Step, indent: usize) -> Vec<String> {
     }
 }
 
-/// A hint that names only the technique and where to look: the houses a fish, an
-/// intersection, a subset or a hidden single lives in, else the regions holding the
-/// pattern's cells, e.g. `X-Wing: look at row 3 and row 7`.
+/// A hint that names only the technique and where to look: the fewest houses that hold
+/// the pattern ([`crate::teach::focus`]), e.g. `Skyscraper: look at columns 6 and 9`.
 pub fn vague(layout: &Layout, step: &Step) -> String {
     let houses = look_at(layout, step);
     let area = if houses.is_empty() {
         "the whole grid".to_string()
     } else {
-        house_names(layout, &houses)
+        crate::teach::houses_in_words(layout, &houses)
     };
     format!("{}: look at {area}", step.technique)
 }
 
-/// Where a vague hint says to look: the houses a fish, an intersection, a subset or a
-/// hidden single lives in, else the regions holding the pattern's cells (empty: the
-/// whole grid).
+/// Where a vague hint says to look: [`crate::teach::focus`].
 pub fn look_at(layout: &Layout, step: &Step) -> Vec<House> {
-    match &step.pattern {
-        Pattern::Fish { base, .. } => base.clone(),
-        Pattern::Intersection { base, .. } => vec![*base],
-        Pattern::Subset { house, .. }
-        | Pattern::Single {
-            house: Some(house), ..
-        } => vec![*house],
-        _ => {
-            let mut cells = step.pattern_cells();
-            if cells.is_empty() {
-                cells = step
-                    .placements
-                    .iter()
-                    .chain(&step.eliminations)
-                    .map(|&(c, _)| c)
-                    .collect();
-            }
-            let mut regions: Vec<usize> = cells.iter().map(|&c| layout.region(c)).collect();
-            regions.sort_unstable();
-            regions.dedup();
-            regions
-                .into_iter()
-                .map(|r| layout.region_house(r))
-                .collect()
-        }
-    }
+    crate::teach::focus(layout, step)
 }
 
-/// Houses in words: `row 3, row 5 and column 2`.
-fn house_names(layout: &Layout, list: &[House]) -> String {
-    let names: Vec<String> = list
+/// The step, found on `board`, as JSON: technique, its ratings, placements,
+/// eliminations, pattern, notation, and for a player the houses to look at first, the
+/// explanation's lines and the drawing (see [`crate::teach`]).
+pub fn json(board: &Board, step: &Step) -> Json {
+    Json::of(&json::StepJson::new(board, step))
+}
+
+/// Each step of a path as [`json`], on the board it was found on.
+pub fn steps_json(start: &Board, steps: &[Step]) -> Vec<Json> {
+    let mut board = start.clone();
+    steps
         .iter()
-        .map(|&h| layout.house(h).kind.to_string())
-        .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+        .map(|s| {
+            let json = json(&board, s);
+            board.apply(s);
+            json
+        })
+        .collect()
 }
 
-/// `8 in r2c1`: a chain node in words.
-fn node_words(layout: &Layout, node: &Node) -> String {
-    match node.set.as_slice() {
-        [] => format!("{} in {}", node.digit, cells(layout, &node.cells)),
-        set => format!(
-            "{} in the almost locked set {}",
-            node.digit,
-            cells(layout, set)
-        ),
-    }
+/// What [`path`] and [`teaching`] show besides the step.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Show {
+    /// The player's explanation of each step.
+    pub sentences: bool,
+    /// The community notation too (with the explanation; alone otherwise).
+    pub notation: bool,
+    /// The candidate grid before each step beyond singles.
+    pub grids: bool,
 }
 
-/// Why a chain proves what it does, by its shape: a loop, a chain from a strong link
-/// (one of its ends is true), or a chain from a weak link (its first candidate would
-/// force its own downfall).
-fn chain_sentence(layout: &Layout, c: &Chain, does: &str) -> String {
-    let sentence = chain_reasoning(layout, c, does);
-    if c.nodes.iter().all(|n| n.set.is_empty()) {
-        return sentence;
-    }
-    format!(
-        "{sentence} A node marked [ALS ...] is an almost locked set: its cells hold one digit more than there are cells, so without one of its digits it holds all the others, which leave every cell seeing all their places (a cell left with one candidate then holds it)."
-    )
-}
-
-/// [`chain_sentence`] without the note on almost locked sets.
-fn chain_reasoning(layout: &Layout, c: &Chain, does: &str) -> String {
-    const LINKS: &str = "('=': at least one of the two is true; '-': at most one is)";
-    let (first, last) = (&c.nodes[0], &c.nodes[c.nodes.len() - 1]);
-    if c.closed {
-        return format!(
-            "The chain {} {LINKS} closes into a loop, so every link holds both ways: each '-' link is one of the two candidates in its cell or house, and the others there go: {does}.",
-            chain(layout, c)
-        );
-    }
-    if c.strong.first().copied().unwrap_or(true) {
-        format!(
-            "Along the chain {} {LINKS}, if {} is false then {} is true: one of the two ends holds, so: {does}.",
-            chain(layout, c),
-            node_words(layout, first),
-            node_words(layout, last)
-        )
+/// A step explained for a player, as lines: the notation when asked (then every line of
+/// the explanation under it, indented two spaces), else the introduction, with the rest
+/// indented two spaces; a chaining step's chains follow the notation.
+pub fn teaching(board: &Board, step: &Step, notation_too: bool) -> Vec<String> {
+    let layout = board.layout();
+    let lines = crate::teach::explain(board, step).text();
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    if notation_too {
+        out.push(notation(layout, step));
+        out.extend(lines.iter().map(|l| format!("  {l}")));
+        out.extend(chain_lines(layout, step, 2));
     } else {
-        format!(
-            "Suppose {} were true: along the chain {} {LINKS}, {} would follow, and the two cannot both hold. So: {does}.",
-            node_words(layout, first),
-            chain(layout, c),
-            node_words(layout, last)
-        )
+        let mut it = lines.into_iter();
+        out.extend(it.next());
+        out.extend(it.map(|l| format!("  {l}")));
     }
+    out
 }
 
-/// An empty rectangle: the box group, then a conjugate pair, seen from the cell losing
-/// the digit.
-fn empty_rectangle_sentence(layout: &Layout, step: &Step, c: &Chain, does: &str) -> String {
-    let (Some(&(target, d)), [group, .., pair_near, pair_far]) =
-        (step.eliminations.first(), c.nodes.as_slice())
-    else {
-        return chain_sentence(layout, c, does);
-    };
-    let sees = |a: Cell, b: Cell| {
-        layout.row(a) == layout.row(b)
-            || layout.col(a) == layout.col(b)
-            || layout.region(a) == layout.region(b)
-    };
-    let (cleared, left): (Vec<Cell>, Vec<Cell>) =
-        group.cells.iter().partition(|&&g| sees(target, g));
-    format!(
-        "In {}, {d} can only be in {}. If {} were {d}, it would clear {}, leaving {d} to {}; that clears {} and forces {d} into {}, which sees {}: impossible. So: {does}.",
-        layout.house(layout.region_house(layout.region(group.cells[0]))).kind,
-        cells(layout, &group.cells),
-        cell(layout, target),
-        cells(layout, &cleared),
-        cells(layout, &left),
-        cells(layout, &pair_near.cells),
-        cells(layout, &pair_far.cells),
-        cell(layout, target)
-    )
-}
-
-/// A plain sentence a beginner can follow.
-pub fn sentence(layout: &Layout, step: &Step) -> String {
-    let t = step.technique;
-    let does = consequences(layout, step);
-    match &step.pattern {
-        Pattern::Single { cell: c, digit, house: h } => match (t, h) {
-            (Technique::FullHouse, Some(h)) => format!("{} is the last open cell of {}, so it takes the missing digit {digit}.", cell(layout, *c), layout.house(*h).kind),
-            (_, Some(h)) => format!("In {}, {digit} can only go in {}, so it goes there.", layout.house(*h).kind, cell(layout, *c)),
-            _ => format!("{} has only one candidate left, {digit}, so it goes there.", cell(layout, *c)),
-        },
-        Pattern::Intersection { digit, base, cover } => format!(
-            "In {}, {digit} can only be where it meets {}; so {digit} is there, and the rest of {} cannot hold it: {does}.",
-            layout.house(*base).kind,
-            layout.house(*cover).kind,
-            layout.house(*cover).kind
-        ),
-        Pattern::Subset { digits: d, cells: cs, house: h, second } => {
-            let naked = matches!(t, Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad | Technique::LockedPair | Technique::LockedTriple);
-            let k = cs.len();
-            if naked {
-                let also = second.map(|s| format!(" and {}", layout.house(s).kind)).unwrap_or_default();
-                format!(
-                    "The {k} cells {} hold only the {k} digits {} between them, so those digits belong to them and leave the other cells of {}{also}: {does}.",
-                    cells(layout, cs),
-                    digits(*d, ", "),
-                    layout.house(*h).kind
-                )
-            } else {
-                format!(
-                    "In {}, the {k} digits {} fit only the {k} cells {}, so those cells hold nothing else: {does}.",
-                    layout.house(*h).kind,
-                    digits(*d, ", "),
-                    cells(layout, cs)
-                )
-            }
-        }
-        Pattern::Fish { digit, base, cover, fins } => {
-            let k = base.len();
-            let fin = if fins.is_empty() {
-                String::new()
-            } else {
-                format!(" (unless a fin at {} is {digit}; cells seeing every fin are covered either way)", cells(layout, fins))
-            };
-            format!(
-                "In {}, {digit} can only be in {}{fin}. Those {k} lines each hold {digit} once, so it fills the {k} crossing lines, and {digit} leaves the rest of them: {does}.",
-                house_names(layout, base),
-                house_names(layout, cover)
-            )
-        }
-        Pattern::Chain(c) if t == Technique::EmptyRectangle => empty_rectangle_sentence(layout, step, c, &does),
-        Pattern::Chain(c) => chain_sentence(layout, c, &does),
-        Pattern::Wing { pivot, pincers, digits: d, z } if t == Technique::XyWing => format!(
-            "Whatever {} holds ({}), one of {} must be {z}; cells seeing both cannot be {z}: {does}.",
-            cell(layout, *pivot),
-            digits(d.without(DigitSet::single(*z)), " or "),
-            pincers.iter().map(|&c| cell(layout, c)).collect::<Vec<_>>().join(" or ")
-        ),
-        Pattern::Wing { pivot, pincers, digits: d, z } => {
-            let all: Vec<String> = std::iter::once(pivot).chain(pincers).map(|&c| cell(layout, c)).collect();
-            format!(
-                "The {} cells {} hold only the {} digits {} and only {z} can repeat among them, so one of those that can be {z} is {z}; cells seeing all of those cannot be {z}: {does}.",
-                all.len(),
-                all.join(", "),
-                d.len(),
-                digits(*d, ", ")
-            )
-        }
-        Pattern::Coloring { digit, .. } => format!(
-            "Color the cells where {digit} has two places in a house with two alternating colors: all cells of one color hold {digit}. Here: {does}."
-        ),
-        Pattern::Rectangle { corners, digits: d, .. } => format!(
-            "If {} were left with only {} and {}, the two digits could be swapped and the puzzle would have two solutions. The puzzle has one, so: {does}.",
-            cells(layout, corners),
-            d[0],
-            d[1]
-        ),
-        Pattern::Bug { cell: c, digit } => format!(
-            "Every open cell but {} has exactly two candidates; without {digit} there the puzzle would have two solutions or none, so {} is {digit}.",
-            cell(layout, *c),
-            cell(layout, *c)
-        ),
-        Pattern::Als { sets, .. } => format!(
-            "{} almost locked sets ({}) are linked so that one of them is fully locked; either way: {does}.",
-            sets.len(),
-            sets.iter().map(|s| cells(layout, &s.cells)).collect::<Vec<_>>().join(", ")
-        ),
-        Pattern::SueDeCoq { core, .. } => format!(
-            "The cells {} where a line meets a box share their digits with partner cells so that each digit has one home: {does}.",
-            cells(layout, core)
-        ),
-        Pattern::Chaining(c) => chaining_sentence(layout, c, &does),
-        Pattern::Forcing { kind, branches } => match kind {
-            Forcing::Contradiction => format!("Assume {}: it forces a contradiction, so {does}.", assumption(layout, &branches[0])),
-            _ => format!("Try each of {}: all of them lead to {does}, so it holds.", branches.iter().map(|b| assumption(layout, b)).collect::<Vec<_>>().join(", ")),
-        },
-    }
-}
-
-/// The step as JSON: technique, its ratings, placements, eliminations, pattern, notation.
-pub fn json(layout: &Layout, step: &Step) -> Json {
-    Json::of(&json::StepJson::new(layout, step))
-}
-
-/// A solution path as numbered notation lines from `start`, each with its sentence when
-/// `sentences`, and with the candidate grid before every step beyond singles when
-/// `grids` (singles a person sees on the plain grid).
-pub fn path(start: &Board, path: &Path, sentences: bool, grids: bool) -> String {
+/// A solution path from `start`, a numbered step at a time: its notation line, or with
+/// `show.sentences` the player's explanation ([`teaching`]: the notation first when
+/// `show.notation`), indented under the number; with `show.grids`, the candidate grid
+/// before every step beyond singles (singles a person sees on the plain grid).
+pub fn path(start: &Board, path: &Path, show: Show) -> String {
     let layout = start.layout();
     let mut out = String::new();
     let mut board = start.clone();
@@ -663,16 +456,21 @@ pub fn path(start: &Board, path: &Path, sentences: bool, grids: bool) -> String 
             step.technique,
             Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle
         );
-        if grids && !single {
+        if show.grids && !single {
             out += &write::candidates(layout, board.grid().values(), &board.marks());
             out += "\n";
         }
-        let _ = writeln!(out, "{:>3}. {}", i + 1, notation(layout, step));
-        if sentences {
-            let _ = writeln!(out, "     {}", sentence(layout, step));
-            for line in chain_lines(layout, step, 7) {
-                let _ = writeln!(out, "{line}");
+        if show.sentences {
+            let lines = teaching(&board, step, show.notation);
+            for (k, line) in lines.iter().enumerate() {
+                if k == 0 {
+                    let _ = writeln!(out, "{:>3}. {line}", i + 1);
+                } else {
+                    let _ = writeln!(out, "     {line}");
+                }
             }
+        } else {
+            let _ = writeln!(out, "{:>3}. {}", i + 1, notation(layout, step));
         }
         board.apply(step);
     }
