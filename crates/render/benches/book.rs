@@ -40,6 +40,7 @@ fn book_pdf(grids: &[Grid], worked: bool, per_page: usize) -> usize {
         title: Some("Benchmark".into()),
         labels: true,
         solutions: !worked,
+        lesson: None,
     };
     let pages = pages(&entries, &book).unwrap();
     output::pdf(&pages.svgs, book.title.as_deref())

@@ -17,9 +17,9 @@ use std::fmt::Write as _;
 use std::str::FromStr;
 
 use sudokit_core::Grid;
-use sudokit_logic::{Board, Level, Path, Rating, Technique};
+use sudokit_logic::{teach, Board, Level, Path, Rating, Step, Technique};
 
-use crate::figure::{figure, figure_height, step_caption, text, Caption, LEADING};
+use crate::figure::{figure, figure_height, step_caption, step_title, text, Caption, LEADING};
 use crate::font;
 use crate::scene::Scene;
 use crate::svg::Svg;
@@ -127,6 +127,18 @@ pub struct Entry {
     pub path: Option<(Board, Path)>,
 }
 
+/// A lesson that opens a book: a technique's idea and an example the engine explains,
+/// before puzzles that need it.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// The technique.
+    pub technique: Technique,
+    /// The board of the example.
+    pub board: Board,
+    /// The example's step, found on that board.
+    pub step: Step,
+}
+
 /// How to lay out a book.
 #[derive(Clone, Debug)]
 pub struct Book {
@@ -141,6 +153,8 @@ pub struct Book {
     pub labels: bool,
     /// Add pages of small solution grids at the end.
     pub solutions: bool,
+    /// A lesson to open the book with, if any.
+    pub lesson: Option<Lesson>,
 }
 
 /// Where a grid was put on a page, in points from the top-left corner.
@@ -331,6 +345,9 @@ pub fn pages(entries: &[Entry], book: &Book) -> Result<Pages, BookError> {
     let side = entries.iter().map(|e| e.puzzle.side()).max().unwrap_or(9);
     book.check_fit(side, levels)?;
     let mut out = Writer::new(book);
+    if let Some(lesson) = &book.lesson {
+        lesson_pages(lesson, &mut out);
+    }
     puzzle_pages(entries, book, &mut out);
     for (i, entry) in entries.iter().enumerate() {
         if let Some((start, path)) = &entry.path {
@@ -576,6 +593,30 @@ fn solution_pages(entries: &[Entry], out: &mut Writer) {
     }
 }
 
+/// A lesson: the technique's idea, its example drawn and explained a line a paragraph,
+/// then a word on the puzzles that follow.
+fn lesson_pages(lesson: &Lesson, out: &mut Writer) {
+    let t = lesson.technique;
+    let heading = format!("Lesson: {}", t.name());
+    let subtitle = format!("{} technique", t.level().name());
+    let side = lesson.board.side();
+    let mut flow = Flow::with(out, heading, subtitle, side, 1);
+    flow.paragraph(teach::idea(t), false);
+    flow.paragraph("An example, as the engine finds it:", true);
+    let lines = teach::explain(&lesson.board, &lesson.step).text();
+    let title = Some(t.name().to_string());
+    let caption = Caption::lines(title, &lines[..1], flow.caption, flow.width);
+    flow.figure(&Scene::step(&lesson.board, &lesson.step), caption);
+    for line in &lines[1..] {
+        flow.paragraph(line, false);
+    }
+    flow.paragraph(
+        "The puzzles that follow each need this technique at least once; their worked \
+         solutions, after them, show where.",
+        false,
+    );
+}
+
 /// One puzzle's logical path: its steps beyond singles as captioned diagrams, two to a
 /// row when they stay legible; runs of singles as one line; the end as a sentence (and
 /// the board, when the engine got stuck).
@@ -587,11 +628,23 @@ fn worked_pages(number: usize, entry: &Entry, start: &Board, path: &Path, out: &
     for (i, step) in path.steps.iter().enumerate() {
         if is_single(step.technique) {
             let &(cell, digit) = step.placements.first().expect("a single places a digit");
-            singles.push(format!("{}={digit}", layout.cell_name(cell)));
+            singles.push(format!("{digit} in {}", layout.cell_name(cell)));
         } else {
             flow.singles(&mut singles);
-            let caption = step_caption(&layout, Some(i + 1), step, flow.caption, flow.width);
-            flow.figure(&Scene::step(&board, step), caption);
+            let lines = teach::explain(&board, step).text();
+            if lines.len() <= CAPTION_LINES {
+                let caption = step_caption(&board, Some(i + 1), step, flow.caption, flow.width);
+                flow.figure(&Scene::step(&board, step), caption);
+            } else {
+                // A long explanation (a chain, a forcing chain) goes across the page under
+                // its diagram, a paragraph a line.
+                let title = Some(step_title(Some(i + 1), step));
+                let caption = Caption::lines(title, &lines[..1], flow.caption, flow.width);
+                flow.figure(&Scene::step(&board, step), caption);
+                for line in &lines[1..] {
+                    flow.paragraph(line, false);
+                }
+            }
         }
         board.apply(step);
     }
@@ -606,6 +659,10 @@ fn worked_pages(number: usize, entry: &Entry, start: &Board, path: &Path, out: &
         flow.figure(&Scene::board(&board), caption);
     }
 }
+
+/// The most explanation lines a diagram's caption holds; longer explanations run across
+/// the page under the diagram.
+const CAPTION_LINES: usize = 8;
 
 fn is_single(t: Technique) -> bool {
     matches!(
@@ -630,19 +687,33 @@ struct Flow<'w, 'b> {
 
 impl<'w, 'b> Flow<'w, 'b> {
     fn new(out: &'w mut Writer<'b>, number: usize, entry: &Entry) -> Flow<'w, 'b> {
+        let heading = format!("Puzzle {number}");
+        let subtitle = entry.rating.as_ref().map(label).unwrap_or_default();
+        Flow::with(out, heading, subtitle, entry.puzzle.side(), 2)
+    }
+
+    /// A flow under `heading` for grids of `side`, at most `most` diagrams a row (two
+    /// when a cell stays at least 20 pt).
+    fn with(
+        out: &'w mut Writer<'b>,
+        heading: String,
+        subtitle: String,
+        side: usize,
+        most: usize,
+    ) -> Flow<'w, 'b> {
         let area = out.book.body(0.0);
-        let n = entry.puzzle.side() as f64;
+        let n = side as f64;
         let two = (area.w - GAP) / 2.0;
-        let cols = if two / n >= 20.0 { 2 } else { 1 };
+        let cols = if most >= 2 && two / n >= 20.0 { 2 } else { 1 };
         let width = if cols == 2 {
             two
         } else {
-            area.w.min(area.h * 0.75)
+            area.w.min(area.h * 0.6)
         };
         let mut flow = Flow {
             out,
-            heading: format!("Puzzle {number}"),
-            subtitle: entry.rating.as_ref().map(label).unwrap_or_default(),
+            heading,
+            subtitle,
             area,
             y: 0.0,
             cols,
@@ -655,12 +726,12 @@ impl<'w, 'b> Flow<'w, 'b> {
     }
 
     fn new_page(&mut self, continued: bool) {
-        let (svg, _) = self.out.page();
         let title = if continued {
-            format!("{}, worked solution (continued)", self.heading)
+            format!("{} (continued)", self.heading_text())
         } else {
-            format!("{}, worked solution", self.heading)
+            self.heading_text()
         };
+        let (svg, _) = self.out.page();
         let a = self.area;
         text(svg, a.x, a.y + HEADING, HEADING, true, "start", &title);
         let room = a.w - font::width(&title, HEADING, true) - HEADING;
@@ -682,6 +753,15 @@ impl<'w, 'b> Flow<'w, 'b> {
         }
         self.y = y;
         self.row.clear();
+    }
+
+    /// The page heading: `Puzzle 3, worked solution`, or a lesson's own.
+    fn heading_text(&self) -> String {
+        if self.heading.starts_with("Lesson") {
+            self.heading.clone()
+        } else {
+            format!("{}, worked solution", self.heading)
+        }
     }
 
     fn room(&self) -> f64 {
@@ -783,6 +863,7 @@ mod tests {
             title: Some("Test".into()),
             labels: true,
             solutions: false,
+            lesson: None,
         }
     }
 

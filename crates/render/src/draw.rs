@@ -13,7 +13,7 @@
 use sudokit_core::{Cell, Digit, Layout};
 
 use crate::font::FAMILY;
-use crate::scene::{Content, Link, Mark, Scene};
+use crate::scene::{Content, Mark, Scene, Shade};
 use crate::svg::{PathData, Svg, Value};
 
 /// The colours of a picture: dark ink on white, light fills that still read in grey.
@@ -25,17 +25,21 @@ mod ink {
     pub const CANDIDATE: &str = "#555555";
     pub const DIAGONAL: &str = "#e6e6e6";
     pub const LOOK: &str = "#fff3c4";
+    pub const COVER: &str = "#e4eefb";
+    pub const BLOCKER: &str = "#ffe2b8";
+    pub const RULED_OUT: &str = "#e9e9e9";
+    pub const BROKEN: &str = "#fbd3d3";
     pub const PATTERN: &str = "#a8dba0";
     pub const COLORS: [&str; 4] = ["#9cc3f5", "#ffcf7a", "#d7b0f5", "#9fe0d0"];
+    pub const FIN: &str = "#f6b3d6";
+    pub const EXTRA: &str = "#cfc8ee";
     pub const ELIMINATED: &str = "#f5b0b0";
     pub const STRIKE: &str = "#c62828";
     pub const PLACED: &str = "#2e7d32";
     pub const PLACED_CELL: &str = "#e3f3e0";
-    pub const LINK: &str = "#d4561a";
+    /// Links of each chain (a forcing chain's branches differ).
+    pub const LINKS: [&str; 4] = ["#d4561a", "#3566b8", "#7b3fa8", "#1e8a6e"];
 }
-
-/// A point: `(x, y)`.
-type Point = (f64, f64);
 
 /// Where and how big: the top-left corner and the side of a cell, in user units.
 #[derive(Clone, Copy, Debug)]
@@ -80,14 +84,15 @@ fn mark_grid(n: usize) -> (usize, usize) {
 }
 
 /// Geometry of the candidates of one grid.
-struct Marks {
+pub(crate) struct Marks {
     cols: usize,
-    sub: f64,
+    /// The side of a candidate's place in its cell.
+    pub sub: f64,
     size: f64,
 }
 
 impl Marks {
-    fn new(n: usize, frame: &Frame) -> Marks {
+    pub fn new(n: usize, frame: &Frame) -> Marks {
         let (cols, rows) = mark_grid(n);
         let sub = frame.cell / cols.max(rows) as f64;
         Marks {
@@ -97,7 +102,7 @@ impl Marks {
         }
     }
 
-    fn center(&self, frame: &Frame, layout: &Layout, cell: Cell, d: Digit) -> (f64, f64) {
+    pub fn center(&self, frame: &Frame, layout: &Layout, cell: Cell, d: Digit) -> (f64, f64) {
         let (x, y) = frame.corner(layout, cell);
         let (i, cols) = (d.index(), self.cols);
         let (cols_f, rows_f) = (cols as f64, (layout.side().div_ceil(cols)) as f64);
@@ -137,7 +142,8 @@ fn rect(svg: &mut Svg, x: f64, y: f64, w: f64, h: f64, fill: &str) {
     );
 }
 
-/// Diagonal cells grey, the houses to look at yellow, cells a step fills green.
+/// Diagonal cells grey; a pattern's base houses yellow and cover houses blue; a single's
+/// blockers orange and the cells they rule out grey; cells a step fills green.
 fn shade(scene: &Scene, frame: &Frame, svg: &mut Svg) {
     let layout = &*scene.layout;
     let n = layout.side();
@@ -151,8 +157,14 @@ fn shade(scene: &Scene, frame: &Frame, svg: &mut Svg) {
         let (r, c) = (layout.row(cell), layout.col(cell));
         let fill = if placed.contains(&cell) {
             ink::PLACED_CELL
-        } else if scene.shaded.binary_search(&cell).is_ok() {
-            ink::LOOK
+        } else if let Some(shade) = scene.shade_of(cell) {
+            match shade {
+                Shade::Base => ink::LOOK,
+                Shade::Cover => ink::COVER,
+                Shade::Blocker => ink::BLOCKER,
+                Shade::RuledOut => ink::RULED_OUT,
+                Shade::Broken => ink::BROKEN,
+            }
         } else if layout.has_diagonals() && (r == c || r + c == n - 1) {
             ink::DIAGONAL
         } else {
@@ -170,6 +182,8 @@ fn highlight(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
         let fill = match mark {
             Mark::Pattern => ink::PATTERN,
             Mark::Color(k) => ink::COLORS[usize::from(k) % 4],
+            Mark::Fin => ink::FIN,
+            Mark::Extra => ink::EXTRA,
             Mark::Eliminated => ink::ELIMINATED,
             Mark::Placed => ink::PLACED,
         };
@@ -347,63 +361,49 @@ fn strikes(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
     }
 }
 
-/// Each link of a chain as a gentle curve between its nodes' candidates: solid for
-/// strong links, dashed for weak ones; ends stop short of the digits.
+/// Each link of a chain as a curve between its nodes' candidates, routed around the
+/// digits (see `route.rs`): solid for strong links, dashed for weak ones, an arrowhead at
+/// the node it reaches; the branches of a forcing chain each in a colour of their own.
 fn links(scene: &Scene, frame: &Frame, marks: &Marks, svg: &mut Svg) {
-    let layout = &*scene.layout;
-    let at = |node: &[(Cell, Digit)]| {
-        let k = node.len().max(1) as f64;
-        let (sx, sy) = node.iter().fold((0.0, 0.0), |(x, y), &(c, d)| {
-            let (cx, cy) = marks.center(frame, layout, c, d);
-            (x + cx, y + cy)
-        });
-        (sx / k, sy / k)
-    };
-    let (mut strong, mut weak) = (PathData::default(), PathData::default());
-    for Link {
-        from,
-        to,
-        strong: s,
-    } in &scene.links
-    {
-        let (a, b) = (at(from), at(to));
-        if let Some((p, via, q)) = bend(a, b, marks.sub * 0.5) {
-            (if *s { &mut strong } else { &mut weak }).curve(p, via, q);
+    let routes = crate::route::routes(scene, frame);
+    let width = (marks.sub * 0.08).max(0.4);
+    for chain in 0..4u8 {
+        let color = ink::LINKS[usize::from(chain)];
+        let (mut strong, mut weak, mut heads) = (
+            PathData::default(),
+            PathData::default(),
+            PathData::default(),
+        );
+        for (link, r) in scene.links.iter().zip(&routes) {
+            if link.chain % 4 != chain {
+                continue;
+            }
+            (if link.strong { &mut strong } else { &mut weak }).curve(r.start, r.control, r.end);
+            heads.triangle(r.head);
+        }
+        for (path, dash) in [(&strong, None), (&weak, Some(width * 3.0))] {
+            if path.is_empty() {
+                continue;
+            }
+            let mut attrs: Vec<(&str, Value)> = vec![
+                ("d", path.as_str().into()),
+                ("fill", "none".into()),
+                ("stroke", color.into()),
+                ("stroke-width", width.into()),
+            ];
+            let dashes = dash.map(|d| format!("{} {}", crate::svg::num(d), crate::svg::num(d)));
+            if let Some(d) = &dashes {
+                attrs.push(("stroke-dasharray", d.into()));
+            }
+            svg.leaf("path", &attrs);
+        }
+        if !heads.is_empty() {
+            svg.leaf(
+                "path",
+                &[("d", heads.as_str().into()), ("fill", color.into())],
+            );
         }
     }
-    let width = (marks.sub * 0.09).max(0.4);
-    for (path, dash) in [(&strong, None), (&weak, Some(width * 3.0))] {
-        if path.is_empty() {
-            continue;
-        }
-        let mut attrs: Vec<(&str, Value)> = vec![
-            ("d", path.as_str().into()),
-            ("fill", "none".into()),
-            ("stroke", ink::LINK.into()),
-            ("stroke-width", width.into()),
-        ];
-        let dashes = dash.map(|d| format!("{} {}", crate::svg::num(d), crate::svg::num(d)));
-        if let Some(d) = &dashes {
-            attrs.push(("stroke-dasharray", d.into()));
-        }
-        svg.leaf("path", &attrs);
-    }
-}
-
-/// A curve from `a` to `b` bowed sideways by a sixth of its length, both ends pulled in
-/// by `gap`; `None` when the nodes are too close to draw between.
-fn bend(a: Point, b: Point, gap: f64) -> Option<(Point, Point, Point)> {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len <= 2.0 * gap {
-        return None;
-    }
-    let (ux, uy) = (dx / len, dy / len);
-    let p = (a.0 + ux * gap, a.1 + uy * gap);
-    let q = (b.0 - ux * gap, b.1 - uy * gap);
-    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let via = (mid.0 - uy * len / 6.0, mid.1 + ux * len / 6.0);
-    Some((p, via, q))
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! Figures: a grid with lines of text under it. A step diagram is the board with the
-//! step marked and the step's technique and sentence beneath; a puzzle in a book is its
-//! grid and its label.
+//! step marked and the step's technique and explanation beneath; a puzzle in a book is
+//! its grid and its label.
 
-use sudokit_core::Layout;
-use sudokit_logic::{render, Board, Step};
+use sudokit_logic::{teach, Board, Step};
 
 use crate::draw::{draw, Frame};
 use crate::font::{self, FAMILY};
@@ -30,6 +29,18 @@ impl Caption {
         Caption {
             title,
             lines: font::wrap(text, size, false, width),
+            size,
+        }
+    }
+
+    /// A heading and lines of text, each wrapped to `width` at `size`.
+    pub fn lines(title: Option<String>, lines: &[String], size: f64, width: f64) -> Caption {
+        Caption {
+            title,
+            lines: lines
+                .iter()
+                .flat_map(|l| font::wrap(l, size, false, width))
+                .collect(),
             size,
         }
     }
@@ -75,19 +86,25 @@ pub fn text(svg: &mut Svg, x: f64, baseline: f64, size: f64, bold: bool, anchor:
     svg.text(&attrs, s);
 }
 
-/// The caption of a step: `Step 12 · X-Wing` and its sentence, wrapped to `width`.
+/// The title of a step: `Step 12 · X-Wing`.
+pub fn step_title(number: Option<usize>, step: &Step) -> String {
+    match number {
+        Some(n) => format!("Step {n} · {}", step.technique.name()),
+        None => step.technique.name().to_string(),
+    }
+}
+
+/// The caption of a step found on `board`: `Step 12 · X-Wing` and its explanation (every
+/// line: introduction, numbered steps, conclusion), wrapped to `width`.
 pub fn step_caption(
-    layout: &Layout,
+    board: &Board,
     number: Option<usize>,
     step: &Step,
     size: f64,
     width: f64,
 ) -> Caption {
-    let title = match number {
-        Some(n) => format!("Step {n} · {}", step.technique.name()),
-        None => step.technique.name().to_string(),
-    };
-    Caption::wrapped(Some(title), &render::sentence(layout, step), size, width)
+    let lines = teach::explain(board, step).text();
+    Caption::lines(Some(step_title(number, step)), &lines, size, width)
 }
 
 /// Draws a scene `width` wide at `(x, y)` with `caption` under it; returns its height.
@@ -132,7 +149,7 @@ pub fn step_svg(board: &Board, step: &Step, number: Option<usize>, cell: f64) ->
     let margin = (cell / 2.0).max(8.0);
     let width = n * cell;
     let size = (cell * 0.36).clamp(11.0, 15.0);
-    let caption = step_caption(layout, number, step, size, width);
+    let caption = step_caption(board, number, step, size, width);
     let mut svg = Svg::new();
     let height = figure(
         &Scene::step(board, step),

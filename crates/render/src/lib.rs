@@ -28,10 +28,12 @@ mod figure;
 pub mod font;
 #[cfg(any(feature = "pdf", feature = "png"))]
 pub mod output;
+mod route;
 mod scene;
 pub mod svg;
 
 pub use book::{pages, Book, BookError, Entry, Pages, Paper, Placement};
 pub use draw::{draw, Frame};
 pub use figure::{scene_svg, step_svg, Caption};
-pub use scene::{Content, Link, Mark, Scene};
+pub use route::{link_paths, routes, Route};
+pub use scene::{Content, Link, Mark, Scene, Shade};

@@ -1,12 +1,12 @@
 //! What a picture of a grid shows, as data: each cell's content, the candidates a step
-//! marks, the houses to look at and the links of a chain. Built from a puzzle, a
-//! solution, a board or a step; drawn by `draw.rs`.
+//! marks, the shaded cells and the links of a chain. Built from a puzzle, a solution, a
+//! board or a step (from the logic crate's `teach::drawing`); drawn by `draw.rs`.
 
 use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
-use sudokit_logic::render::look_at;
-use sudokit_logic::{Board, Pattern, Step};
+use sudokit_logic::teach::{self, CellRole, Drawing, Role};
+use sudokit_logic::{Board, Step};
 
 /// What a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,15 +27,36 @@ pub enum Mark {
     /// Part of the pattern that makes the deduction.
     Pattern,
     /// Part of the pattern, in one of several colours (coloring's two sides, the sets of
-    /// an ALS step).
+    /// an ALS step, a wing's pivot).
     Color(u8),
+    /// A fin of a finned fish: drawn apart from the body.
+    Fin,
+    /// A candidate of a uniqueness pattern beyond its two digits.
+    Extra,
     /// Removed by the step: struck out.
     Eliminated,
     /// Placed by the step.
     Placed,
 }
 
-/// A link of a chain between two nodes (each one candidate or a group of them).
+/// How a whole cell is shaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Shade {
+    /// A house the pattern lives in (a fish's base lines, a single's house) or a house
+    /// to look at.
+    Base,
+    /// A house the pattern removes candidates from (a fish's cover lines).
+    Cover,
+    /// A cell whose digit rules out others (a single's blockers).
+    Blocker,
+    /// A cell that cannot take a single's digit.
+    RuledOut,
+    /// Where a forcing chain breaks.
+    Broken,
+}
+
+/// A link of a chain between two nodes (each one candidate or a group of them), drawn
+/// from `from` to `to` with an arrow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
     /// The candidates of the node it starts from.
@@ -44,6 +65,8 @@ pub struct Link {
     pub to: Vec<(Cell, Digit)>,
     /// Strong (drawn solid) or weak (dashed).
     pub strong: bool,
+    /// Which chain it is part of (the branches of a forcing chain differ in colour).
+    pub chain: u8,
 }
 
 /// Everything a picture of a grid shows.
@@ -55,8 +78,8 @@ pub struct Scene {
     pub cells: Vec<Content>,
     /// Marked candidates, sorted.
     pub marks: Vec<((Cell, Digit), Mark)>,
-    /// Cells of the houses a reader should look at (shaded).
-    pub shaded: Vec<Cell>,
+    /// Shaded cells, sorted; a cell in several shaded houses takes the first shade.
+    pub shaded: Vec<(Cell, Shade)>,
     /// The links of a chain.
     pub links: Vec<Link>,
 }
@@ -125,89 +148,93 @@ impl Scene {
         Scene::new(layout, cells)
     }
 
-    /// A step on the board it was found on: the pattern's candidates highlighted, the
-    /// eliminated ones struck, the placed ones marked, the houses to look at shaded and a
-    /// chain's links drawn.
+    /// A step on the board it was found on, as [`teach::drawing`] marks it: the
+    /// pattern's candidates (its fins and extra candidates apart), the eliminated ones
+    /// struck, the placed ones marked, its base and cover houses shaded, a single's
+    /// blockers, and a chain's links.
     pub fn step(board: &Board, step: &Step) -> Scene {
+        Scene::drawn(board, &teach::drawing(board, step))
+    }
+
+    /// The board with `drawing` on it.
+    pub fn drawn(board: &Board, drawing: &Drawing) -> Scene {
         let mut scene = Scene::board(board);
         let layout = board.layout();
-        let mut marks: Vec<((Cell, Digit), Mark)> = colored(board, step).unwrap_or_else(|| {
-            step.highlights(board)
-                .into_iter()
-                .map(|c| (c, Mark::Pattern))
-                .collect()
-        });
-        marks.retain(|(c, _)| !step.placements.contains(c) && !step.eliminations.contains(c));
-        marks.extend(step.eliminations.iter().map(|&c| (c, Mark::Eliminated)));
-        marks.extend(step.placements.iter().map(|&c| (c, Mark::Placed)));
-        marks.sort();
-        scene.marks = marks;
-        if shows_houses(&step.pattern) {
-            let mut cells: Vec<Cell> = look_at(layout, step)
-                .into_iter()
-                .flat_map(|h| layout.house_set(h).iter())
-                .collect();
-            cells.sort();
-            cells.dedup();
-            scene.shaded = cells;
-        }
-        if let Pattern::Chain(chain) = &step.pattern {
-            let node = |i: usize| -> Vec<(Cell, Digit)> {
-                let n = &chain.nodes[i % chain.nodes.len()];
-                n.cells.iter().map(|&c| (c, n.digit)).collect()
+        scene.marks = drawing
+            .candidates
+            .iter()
+            .map(|&(x, role)| {
+                let mark = match role {
+                    Role::Pattern => Mark::Pattern,
+                    Role::Color(k) => Mark::Color(k),
+                    Role::Fin => Mark::Fin,
+                    Role::Extra => Mark::Extra,
+                    Role::Eliminated => Mark::Eliminated,
+                    Role::Placed => Mark::Placed,
+                };
+                (x, mark)
+            })
+            .collect();
+        scene.marks.sort();
+        let mut shaded: Vec<(Cell, Shade)> = drawing
+            .cells
+            .iter()
+            .map(|&(c, role)| {
+                let shade = match role {
+                    CellRole::Blocker => Shade::Blocker,
+                    CellRole::RuledOut => Shade::RuledOut,
+                    CellRole::Broken => Shade::Broken,
+                };
+                (c, shade)
+            })
+            .collect();
+        for &(h, shade) in &drawing.houses {
+            let shade = match shade {
+                teach::Shade::Base => Shade::Base,
+                teach::Shade::Cover => Shade::Cover,
             };
-            scene.links = chain
-                .strong
-                .iter()
-                .enumerate()
-                .map(|(i, &strong)| Link {
-                    from: node(i),
-                    to: node(i + 1),
-                    strong,
-                })
-                .collect();
+            shaded.extend(layout.house(h).cells.iter().map(|&c| (c, shade)));
         }
+        scene.shade(shaded);
+        scene.links = drawing
+            .links
+            .iter()
+            .map(|l| Link {
+                from: l.from.clone(),
+                to: l.to.clone(),
+                strong: l.strong,
+                chain: l.chain,
+            })
+            .collect();
         scene
     }
-}
 
-/// The candidates of patterns with sides or parts in several colours: coloring's two
-/// colours per cluster, an ALS step's sets one colour each.
-fn colored(board: &Board, step: &Step) -> Option<Vec<((Cell, Digit), Mark)>> {
-    let mut out = Vec::new();
-    match &step.pattern {
-        Pattern::Coloring { digit, clusters } => {
-            for (k, sides) in clusters.iter().enumerate() {
-                for (side, cells) in sides.iter().enumerate() {
-                    let color = ((2 * k + side) % 4) as u8;
-                    out.extend(cells.iter().map(|&c| ((c, *digit), Mark::Color(color))));
-                }
-            }
-        }
-        Pattern::Als { sets, .. } => {
-            for (k, set) in sets.iter().enumerate() {
-                for &c in &set.cells {
-                    let digits = board.candidates(c).and(set.digits);
-                    out.extend(digits.iter().map(|d| ((c, d), Mark::Color((k % 4) as u8))));
-                }
-            }
-        }
-        _ => return None,
+    /// Shades cells; a cell keeps the first shade it was given (cell roles before houses,
+    /// a base before a cover).
+    pub fn shade(&mut self, mut list: Vec<(Cell, Shade)>) {
+        list.append(&mut self.shaded);
+        let mut seen = vec![false; self.layout.cell_count()];
+        let mut out: Vec<(Cell, Shade)> = list
+            .into_iter()
+            .filter(|&(c, _)| !std::mem::replace(&mut seen[c.index()], true))
+            .collect();
+        out.sort();
+        self.shaded = out;
     }
-    out.sort();
-    out.dedup_by_key(|(c, _)| *c);
-    Some(out)
-}
 
-/// Does a picture of this pattern shade the houses it lives in? (Singles, locked
-/// candidates, subsets and fish do; for chains and sets the shading would cover the
-/// grid.)
-fn shows_houses(pattern: &Pattern) -> bool {
-    matches!(
-        pattern,
-        Pattern::Single { .. }
-            | Pattern::Intersection { .. }
-            | Pattern::Subset { .. }
-            | Pattern::Fish { .. }
-    )
+    /// The shade of a cell, if any.
+    pub fn shade_of(&self, cell: Cell) -> Option<Shade> {
+        self.shaded
+            .binary_search_by_key(&cell, |&(c, _)| c)
+            .ok()
+            .map(|i| self.shaded[i].1)
+    }
+
+    /// Does the cell show a digit (a given or a filled one)?
+    pub fn is_filled(&self, cell: Cell) -> bool {
+        matches!(
+            self.cells[cell.index()],
+            Content::Given(_) | Content::Filled(_)
+        )
+    }
 }

@@ -17,6 +17,15 @@ pub fn num(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A number with at most three decimals and no trailing zeros (for drawings in units
+/// of a cell, where two decimals are too coarse).
+pub fn num3(x: f64) -> String {
+    let r = (x * 1000.0).round() / 1000.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Text with `&`, `<`, `>` and `"` escaped.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -132,6 +141,21 @@ impl PathData {
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) {
         self.sep();
         let _ = write!(self.0, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
+    }
+
+    /// A closed triangle.
+    pub fn triangle(&mut self, [a, b, c]: [(f64, f64); 3]) {
+        self.sep();
+        let _ = write!(
+            self.0,
+            "M{} {}L{} {}L{} {}Z",
+            num(a.0),
+            num(a.1),
+            num(b.0),
+            num(b.1),
+            num(c.0),
+            num(c.1)
+        );
     }
 
     /// A quadratic curve from `from` through the control point `via` to `to`.

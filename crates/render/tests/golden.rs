@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use sudokit_core::{Grid, Layout};
-use sudokit_logic::{solve, Board, Options, Pattern};
+use sudokit_logic::{solve, teach, Board, Options, Pattern, Technique};
 use sudokit_render::{scene_svg, step_svg, Scene};
 
 /// A 9×9 from top1465.
@@ -115,4 +115,68 @@ fn step_diagram_of_a_chain() {
         board.apply(step);
     }
     panic!("the path has no chain");
+}
+
+/// The step diagrams of the techniques a player meets first and most, each on its example
+/// (`teach::example`): pattern, fins and extra candidates apart, base and cover houses,
+/// links with arrows around the digits, what goes struck, what is placed marked.
+#[test]
+fn step_diagrams_of_a_dozen_techniques() {
+    let cases = [
+        (Technique::HiddenSingle, "hidden-single"),
+        (Technique::NakedSingle, "naked-single"),
+        (Technique::Pointing, "pointing"),
+        (Technique::HiddenPair, "hidden-pair"),
+        (Technique::XWing, "x-wing"),
+        (Technique::Skyscraper, "skyscraper"),
+        (Technique::TwoStringKite, "two-string-kite"),
+        (Technique::XyWing, "xy-wing"),
+        (Technique::WWing, "w-wing"),
+        (Technique::UniqueRectangle3, "unique-rectangle-3"),
+        (Technique::FinnedXWing, "finned-x-wing"),
+        (Technique::Aic, "aic"),
+        (Technique::ForcingChainContradiction, "forcing-chain"),
+    ];
+    for (t, name) in cases {
+        let (board, step) = teach::example(t).unwrap_or_else(|| panic!("no example of {t}"));
+        let svg = step_svg(&board, &step, None, 40.0);
+        let links = svg.matches("Z").count();
+        match step.pattern {
+            Pattern::Chain(ref c) => assert!(links >= c.strong.len(), "{t}: an arrow a link"),
+            Pattern::Forcing { .. } => assert!(links > 0, "{t}: arrows for its implications"),
+            _ => {}
+        }
+        assert!(!svg.contains("&lt;&gt;"), "{t}: no notation in the caption");
+        golden(&format!("teach-{name}.svg"), &svg);
+    }
+}
+
+/// A 16×16 from `sudokit generate --box 4x4 --level hard --seed 6`.
+const SIXTEEN_HARD: &str = "6.BF.D.1.3..8..G1........8B....7.....G8...7..E....E3..5...A...1.E4...5F...C.....7....2.8.91A..BD.......D.6G..8....6.1........G....5.....1........D7..FBC9....2.8..A...4.5...B.E6...4.8.2BF.3..71.....B..2..D..F.C.8...2A...6E53.4....E9...8...CBA2F....G3.E5....";
+
+/// Its first hidden triple, of digits 5, A and E: letters in the picture and the words.
+#[test]
+fn a_sixteen_by_sixteen_step_in_letters() {
+    let puzzle = grid(Layout::for_side(16).unwrap(), SIXTEEN_HARD);
+    let start = Board::new(&puzzle, None);
+    let path = solve(&start, &Options::default());
+    let mut board = start.clone();
+    for step in &path.steps {
+        if step.technique == Technique::HiddenTriple {
+            let svg = step_svg(&board, step, None, 32.0);
+            let words = teach::explain(&board, step).text().join("\n");
+            assert!(words.contains("5, A and E"), "{words}");
+            assert!(
+                words.contains("loses 6, 9 and G"),
+                "letters, not numbers: {words}"
+            );
+            assert!(
+                svg.contains(">A</text>") && svg.contains("5, A and E"),
+                "letters in the picture"
+            );
+            return golden("teach-sixteen-hidden-triple.svg", &svg);
+        }
+        board.apply(step);
+    }
+    panic!("the path has no hidden triple");
 }
