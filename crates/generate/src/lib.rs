@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod canon;
+pub mod practice;
 pub mod puzzle;
 pub mod regions;
 pub mod solution;
