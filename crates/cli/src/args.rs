@@ -121,6 +121,18 @@ pub struct PrintArgs {
     /// Resolution of PNG pages, in dots per inch.
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
     pub dpi: u32,
+    /// Print a lesson instead of puzzle files: the technique's idea, an example the
+    /// engine explains, then --count practice puzzles that need it, with their worked
+    /// solutions (names as displayed, any case, or a HoDoKu code).
+    #[arg(long, value_name = "NAME")]
+    pub lesson: Option<String>,
+    /// With --lesson: how many practice puzzles.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "lesson",
+          value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub count: u32,
+    /// With --lesson: the seed of the practice puzzles (the same seed, the same book).
+    #[arg(long, requires = "lesson")]
+    pub seed: Option<u64>,
 }
 
 /// What `print` writes.
@@ -382,9 +394,14 @@ pub struct HintArgs {
     /// Look for this technique only (e.g. "X-Wing", "xy-wing", or a HoDoKu code).
     #[arg(long, value_name = "NAME")]
     pub technique: Option<String>,
-    /// Add a plain sentence explaining the step.
+    /// Explain the step for a player: what the pattern is, its logic as numbered lines
+    /// ("If r1c1 is not 4, then r5c1 is 4: ..."), and what it proves, in plain words.
     #[arg(long)]
     pub sentence: bool,
+    /// With --sentence, also give the step in the community notation (`r1c7<>4`, Eureka
+    /// chains), on the first line.
+    #[arg(long)]
+    pub notation: bool,
     /// Also draw the step as an SVG diagram in FILE (the puzzles after the first:
     /// NAME-2.svg, NAME-3.svg, ...).
     #[arg(long, value_name = "FILE")]
@@ -406,9 +423,14 @@ pub struct ExplainArgs {
     /// Show the candidate grid before each step beyond singles.
     #[arg(long)]
     pub grids: bool,
-    /// Add a plain sentence under each step.
+    /// Explain each step for a player, in plain words and numbered lines, instead of the
+    /// community notation.
     #[arg(long)]
     pub sentences: bool,
+    /// With --sentences, also give each step in the community notation (and SE's chains
+    /// under a chaining step), on its first line.
+    #[arg(long)]
+    pub notation: bool,
     /// Also draw every step as an SVG diagram in DIR: puzzle1-step001.svg, ...
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,

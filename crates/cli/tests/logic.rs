@@ -47,24 +47,36 @@ fn step_eliminations(step: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn hint_finds_the_next_step_of_a_seed() {
-    let (code, out, err) = run(&["hint", "--sentence"], &format!("{SEED000}\n"));
+    let (code, out, err) = run(&["hint"], &format!("{SEED000}\n"));
     assert_eq!(code, 0, "{err}");
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 2, "{out}");
-    assert!(
-        lines[0].contains("Single") || lines[0].starts_with("Full House"),
-        "{out}"
-    );
-    // A placement `rXcY=d` whose digit is the solution's.
-    let placed = lines[0].rsplit(' ').find(|w| w.contains('=')).unwrap();
+    // The notation: a placement `rXcY=d` whose digit is the solution's.
+    let placed = out.split(' ').find(|w| w.contains('=')).unwrap();
     let (cell, digit) = placed.split_once('=').unwrap();
     let (r, c) = cell[1..].split_once('c').unwrap();
     let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
     assert_eq!(&SEED000_SOLUTION[index..=index], digit);
-    assert!(
-        lines[1].starts_with("  ") && lines[1].ends_with('.'),
+    // With --sentence: the player's explanation, in words and numbered lines, no notation.
+    let (code, out, err) = run(&["hint", "--sentence"], &format!("{SEED000}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("Hidden Single: in "), "{out}");
+    assert!(lines[1].starts_with("  1. "), "{out}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("  So {cell} is {digit}."),
         "{out}"
     );
+    assert!(!out.contains("<>") && !out.contains('='), "{out}");
+    // With --notation too, the notation line first.
+    let (_, both, _) = run(
+        &["hint", "--sentence", "--notation"],
+        &format!("{SEED000}\n"),
+    );
+    assert!(
+        both.starts_with(&format!("Hidden Single: {cell}={digit} in ")),
+        "{both}"
+    );
+    assert_eq!(both.lines().count(), lines.len() + 1, "{both}");
 }
 
 #[test]
@@ -99,10 +111,7 @@ fn vague_hint_names_technique_and_area_only() {
         &["hint", "--technique", "X-Wing", "--vague"],
         &format!("{line}\n"),
     );
-    assert_eq!(
-        (code, out.as_str()),
-        (0, "X-Wing: look at row 3 and row 7\n")
-    );
+    assert_eq!((code, out.as_str()), (0, "X-Wing: look at rows 3 and 7\n"));
     let (_, out, _) = run(&["hint", "--vague", "--json"], &format!("{SEED000}\n"));
     let step = &json_lines(&out)[0]["step"];
     assert!(
@@ -155,7 +164,7 @@ fn explain_gives_the_whole_path_ending_in_the_solution() {
         }
     }
 
-    let (_, text, _) = run(&["explain", "--sentences"], &format!("{SEED000}\n"));
+    let (_, text, _) = run(&["explain"], &format!("{SEED000}\n"));
     assert!(text.starts_with("# -:1\n  1. "), "{text}");
     assert!(
         text.contains(&format!("solution: {SEED000_SOLUTION}\n")),
@@ -171,6 +180,27 @@ fn explain_gives_the_whole_path_ending_in_the_solution() {
         })
         .count();
     assert_eq!(numbered, steps.len());
+    // With --sentences: each step explained under its number, in words only.
+    let (_, taught, _) = run(&["explain", "--sentences"], &format!("{SEED000}\n"));
+    let headed = taught
+        .lines()
+        .filter(|l| {
+            let body = l.trim_start();
+            l.len() - body.len() <= 2
+                && body
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .count();
+    assert_eq!(headed, steps.len(), "{taught}");
+    let explained: Vec<&str> = taught.lines().filter(|l| l.starts_with("     ")).collect();
+    assert!(explained.len() >= steps.len(), "{taught}");
+    assert!(
+        explained
+            .iter()
+            .all(|l| !l.contains("<>") && !l.contains('=')),
+        "{taught}"
+    );
     // With grids: a candidate grid before every step beyond singles, so more lines.
     let (_, with_grids, _) = run(&["explain", "--grids"], &format!("{SEED000}\n"));
     let plain = run(&["explain"], &format!("{SEED000}\n")).1;
@@ -329,7 +359,7 @@ fn explain_explainer_shows_nested_chains_indented() {
     // The same puzzle: SE's path as steps, the nested steps with their inner chains.
     let top = "..3......4...8..36..8...1...4..6..73...9..........2.....4.7..686...2....7..6..5..";
     let (code, out, err) = run(
-        &["explain", "--explainer", "--sentences"],
+        &["explain", "--explainer", "--sentences", "--notation"],
         &format!("{top}\n"),
     );
     assert_eq!(code, 0, "{err}");
@@ -338,8 +368,8 @@ fn explain_explainer_shows_nested_chains_indented() {
         "{out}"
     );
     assert!(out.contains("SE 10.4, hardest Dynamic Forcing Chains (+ Forcing Chains)"));
-    // A nested step: its sentence, its chains (7 spaces), and under a potential an inner
-    // chain gave, that chain's rule (9) and its own chain (11).
+    // A nested step: its notation, its explanation and its chains (7 spaces), and under
+    // a potential an inner chain gave, that chain's rule (9) and its own chain (11).
     let lines: Vec<&str> = out.lines().collect();
     let at = lines
         .iter()

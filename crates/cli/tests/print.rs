@@ -214,6 +214,7 @@ fn grid_lines_fall_where_the_layout_puts_them() {
         title: None,
         labels: false,
         solutions: false,
+        lesson: None,
     };
     let layout = pages(&entries, &book).unwrap();
     let dpi = 144;
@@ -268,6 +269,81 @@ fn a_worked_book_explains_each_step_and_is_the_same_every_time() {
         text.contains("singles:") || text.contains("single:"),
         "{text}"
     );
+}
+
+#[test]
+fn a_lesson_explains_its_technique_then_gives_puzzles_that_need_it() {
+    if !poppler() {
+        return;
+    }
+    let pdf = out_dir("lesson").join("x-wing.pdf");
+    let (code, _, err) = run(
+        &[
+            "print",
+            "--lesson",
+            "x-wing",
+            "--count",
+            "2",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains("Lesson: X-Wing"), "{text}");
+    assert!(
+        text.contains("Two rows where a digit fits only in the same two columns"),
+        "the technique's idea\n{text}"
+    );
+    // The example, explained a numbered line at a time, in words.
+    assert!(text.contains("X-Wing on 3: in rows 3 and 7"), "{text}");
+    assert!(
+        text.contains("1. In row 3, 3 can only be in r3c3 or r3c4."),
+        "{text}"
+    );
+    assert!(!text.contains("<>"), "no notation\n{text}");
+    // Two practice puzzles, each worked, each using the X-Wing.
+    assert!(text.contains("Practise: X-Wing"), "{text}");
+    for n in 1..=2 {
+        let from = text
+            .find(&format!("Puzzle {n}, worked solution"))
+            .unwrap_or_else(|| panic!("puzzle {n} worked\n{text}"));
+        let rest = &text[from..];
+        let end = rest
+            .find(&format!("Puzzle {}, worked solution", n + 1))
+            .unwrap_or(rest.len());
+        assert!(
+            rest[..end].contains("· X-Wing"),
+            "puzzle {n} needs the X-Wing\n{text}"
+        );
+    }
+    // A technique no path uses: the lesson alone, and a note saying why.
+    let (code, _, err) = run(
+        &[
+            "print",
+            "--lesson",
+            "Nishio Forcing Chains",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("no practice puzzles"), "{err}");
+    // Puzzle files with --lesson, or an unknown technique: usage errors.
+    let (code, _, err) = run(
+        &[
+            "print",
+            "--lesson",
+            "Quantum Wing",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown technique"), "{err}");
 }
 
 #[test]

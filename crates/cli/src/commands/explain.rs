@@ -36,7 +36,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             Ok(p) => p,
             Err(reply) => return reply,
         };
-        let (board, layout) = (&prepared.board, prepared.grid.layout());
+        let board = &prepared.board;
         // SE's own path when asked for (9×9 puzzles with one solution), else sudokit's.
         let (path, explained) = match args.explainer.then(|| se::path(board)).flatten() {
             Some((e, path)) => (path, Some(e)),
@@ -63,7 +63,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             )
         });
         if args.json {
-            let steps = Json::Array(path.steps.iter().map(|s| render::json(layout, s)).collect());
+            let steps = Json::Array(render::steps_json(board, &path.steps));
             let solution = if path.solved {
                 Json::from(write::line(&path.board.grid()))
             } else {
@@ -112,7 +112,12 @@ fn text(
     args: &ExplainArgs,
 ) -> String {
     let mut out = format!("# {}\n", job.place());
-    out += &render::path(start, path, args.sentences, args.grids);
+    let show = render::Show {
+        sentences: args.sentences,
+        notation: args.notation,
+        grids: args.grids,
+    };
+    out += &render::path(start, path, show);
     if path.solved {
         let _ = writeln!(out, "solution: {}", write::line(&path.board.grid()));
     } else {

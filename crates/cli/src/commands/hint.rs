@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
 use sudokit_core::format::json::Json;
-use sudokit_logic::{find_first, next_step, render, Step, Technique};
+use sudokit_logic::{find_first, next_step, render, Board, Step, Technique};
 
 use super::logic::{options, prepare};
 use super::print::numbered;
@@ -75,7 +75,7 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
                         ("text", Json::from(render::vague(layout, s))),
                     ])
                 } else {
-                    render::json(layout, s)
+                    render::json(board, s)
                 }
             });
             return Reply {
@@ -84,7 +84,7 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
             };
         }
         let out = match &step {
-            Some(s) => text(layout, s, args.vague, args.sentence),
+            Some(s) => text(board, s, &args),
             None if board.is_solved() => "solved\n".to_string(),
             None => match technique {
                 // SE's chaining rules are read on 9×9 grids only (SE's own size).
@@ -105,16 +105,20 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
 /// Why a Sudoku Explainer rule finds nothing on a grid other than 9×9.
 const SE_ONLY: &str = "Sudoku Explainer's rules are searched on 9×9 grids only";
 
-fn text(layout: &sudokit_core::Layout, step: &Step, vague: bool, sentence: bool) -> String {
-    if vague {
+/// The step as text: where to look (`--vague`), the player's explanation
+/// (`--sentence`, under the notation with `--notation`), else the notation.
+fn text(board: &Board, step: &Step, args: &HintArgs) -> String {
+    let layout = board.layout();
+    if args.vague {
         return render::vague(layout, step) + "\n";
     }
-    let mut out = render::notation(layout, step) + "\n";
-    if sentence {
-        out += &format!("  {}\n", render::sentence(layout, step));
-        for line in render::chain_lines(layout, step, 4) {
-            out += &format!("{line}\n");
-        }
+    if !args.sentence {
+        return render::notation(layout, step) + "\n";
+    }
+    let mut out = String::new();
+    for line in render::teaching(board, step, args.notation) {
+        out += &line;
+        out.push('\n');
     }
     out
 }

@@ -13,7 +13,9 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use sudokit_core::parallel::map_ordered;
-use sudokit_logic::{rate, solve, Board, Options};
+use sudokit_core::rng::Rng;
+use sudokit_generate::practice::practice;
+use sudokit_logic::{rate, solve, teach, Board, Options, Technique};
 use sudokit_render::book::{self, sort_by_difficulty, Book, Entry};
 use sudokit_render::output;
 
@@ -34,6 +36,7 @@ pub fn run(args: PrintArgs) -> Result<ExitCode> {
         title: args.title.clone(),
         labels: !args.no_labels,
         solutions: args.solutions,
+        lesson: None,
     };
     writable(&args.output)?;
     let outcome = make(&args, &book, format);
@@ -50,6 +53,9 @@ fn is_empty(path: &FsPath) -> bool {
 
 /// Reads, checks, solves, lays out and writes the book.
 fn make(args: &PrintArgs, book: &Book, format: PrintFormat) -> Result<ExitCode> {
+    if let Some(name) = &args.lesson {
+        return lesson(args, book, format, name);
+    }
     let jobs = read(args)?;
     let side = jobs
         .iter()
@@ -81,6 +87,81 @@ fn make(args: &PrintArgs, book: &Book, format: PrintFormat) -> Result<ExitCode> 
     let pages = book::pages(&entries, book)?;
     write(&args.output, format, &pages.svgs, book, args.dpi)?;
     Ok(super::exit_code(failed))
+}
+
+/// A lesson book: the technique's idea and example, then practice puzzles that need it
+/// (made with the seed, on every core), each with its worked solution.
+fn lesson(args: &PrintArgs, book: &Book, format: PrintFormat, name: &str) -> Result<ExitCode> {
+    if !args.input.files.is_empty() {
+        bail!("--lesson makes its own puzzles: give it no puzzle files");
+    }
+    let t = Technique::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        anyhow::anyhow!(
+            "unknown technique {name:?}; the techniques are: {}",
+            known.join(", ")
+        )
+    })?;
+    let (board, step) =
+        teach::example(t).with_context(|| format!("no example of {t} is at hand"))?;
+    let options = options(&args.logic);
+    let seed = args.seed.unwrap_or(1);
+    let numbers: Vec<u64> = (0..u64::from(args.count)).collect();
+    let threads = args.run.threads.map_or_else(default_threads, usize::from);
+    let made = if teach::no_practice(t).is_some() {
+        Vec::new()
+    } else {
+        map_ordered(&numbers, threads, |&i| {
+            let mut rng = Rng::new(seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+            practice(t, &options, &mut rng, None)
+        })
+    };
+    let mut entries = Vec::new();
+    let mut missed = None;
+    for m in made {
+        let made = match m {
+            Ok(made) => made,
+            Err(e) => {
+                missed = Some(e.to_string());
+                continue;
+            }
+        };
+        let start = Board::new(&made.puzzle, None);
+        let path = solve(&start, &options);
+        entries.push(Entry {
+            puzzle: made.puzzle,
+            solution: args.solutions.then_some(made.solution),
+            rating: made.rating,
+            path: Some((start, path)),
+        });
+    }
+    let book = Book {
+        title: Some(
+            args.title
+                .clone()
+                .unwrap_or_else(|| format!("Practise: {}", t.name())),
+        ),
+        lesson: Some(book::Lesson {
+            technique: t,
+            board,
+            step,
+        }),
+        ..book.clone()
+    };
+    let pages = book::pages(&entries, &book)?;
+    write(&args.output, format, &pages.svgs, &book, args.dpi)?;
+    if let Some(why) = teach::no_practice(t) {
+        eprintln!("note: the lesson has no practice puzzles: {why}");
+    }
+    if let Some(why) = missed {
+        eprintln!(
+            "{} of {} practice puzzles made: {why}",
+            entries.len(),
+            args.count
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--format`, or the output's extension.
