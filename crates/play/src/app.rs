@@ -49,6 +49,8 @@ pub struct App {
     pub color: bool,
     /// Where the grid was drawn last (set while drawing).
     pub place: Shared<Option<GridPlace>>,
+    /// Lines of the side panel scrolled past (PgDn, PgUp): a long explanation.
+    pub scroll: u16,
 }
 
 impl App {
@@ -61,6 +63,7 @@ impl App {
             quit: false,
             color,
             place: Shared::new(None),
+            scroll: 0,
         }
     }
 
@@ -80,6 +83,8 @@ impl App {
         match key.code {
             KeyCode::Char('c') if ctrl => self.quit = true,
             KeyCode::Char('q') | KeyCode::Esc if !ctrl => self.quit = true,
+            KeyCode::PageDown => self.scroll = self.scroll.saturating_add(5),
+            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(5),
             KeyCode::Char('p') => {
                 self.paused = !self.paused;
                 self.message = if self.paused {
@@ -116,6 +121,7 @@ impl App {
         let said = self.game.apply(action);
         if !said.is_empty() || !matches!(action, Action::Move(..) | Action::Goto(_)) {
             self.message = said;
+            self.scroll = 0;
         }
         if self.game.is_solved() {
             self.message = format!(

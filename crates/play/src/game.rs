@@ -63,10 +63,14 @@ pub struct Game {
     pub elapsed_ms: u64,
     /// Cells the last check found wrong (cleared by the next change).
     pub wrong: Vec<Cell>,
+    /// Givens a wrong entry of the last check clashes with (marked apart from it).
+    pub clashes: Vec<Cell>,
     /// The hint being shown, if any.
     pub hint: Option<Hint>,
     /// A line about the puzzle: level, SE estimate.
     pub about: String,
+    /// Has a hint said that it works from all candidates, the notes being incomplete?
+    pub(crate) told_about_notes: bool,
     /// The snapshot index of the first wrong move, once found (for going back to it).
     mistake: Option<usize>,
     undo: Vec<Snapshot>,
@@ -88,8 +92,10 @@ impl Game {
             notes_mode: false,
             elapsed_ms: 0,
             wrong: Vec::new(),
+            clashes: Vec::new(),
             hint: None,
             about,
+            told_about_notes: false,
             mistake: None,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -190,6 +196,7 @@ impl Game {
         self.undo.push(std::mem::replace(&mut self.now, next));
         self.redo.clear();
         self.wrong.clear();
+        self.clashes.clear();
         self.hint = None;
         self.mistake = None;
     }
@@ -216,6 +223,7 @@ impl Game {
             next.notes[i] = notes;
         } else if next.entries[i] == d.get() {
             next.entries[i] = 0;
+            self.restore_notes(&mut next, cell, d);
         } else {
             next.entries[i] = d.get();
             next.notes[i] = DigitSet::EMPTY;
@@ -236,13 +244,58 @@ impl Game {
             return format!("{} is a given.", self.layout().cell_name(self.cursor));
         }
         let mut next = self.now.clone();
-        if next.entries[i] != 0 {
+        if let Some(d) = Digit::new_checked(next.entries[i]) {
             next.entries[i] = 0;
+            self.restore_notes(&mut next, self.cursor, d);
         } else {
             next.notes[i] = DigitSet::EMPTY;
         }
         self.change(next);
         String::new()
+    }
+
+    /// Taking `d` out of `cell` puts back the notes its placing cleared: the cell's own
+    /// notes from before, and `d` in each peer that noted it then, still noted, and with
+    /// no other `d` in sight. (The history tells what was there; a game resumed without
+    /// it puts `d` back in the noted peers that can take it, when the notes are complete.)
+    fn restore_notes(&self, next: &mut Snapshot, cell: Cell, d: Digit) {
+        let i = cell.index();
+        let before = self
+            .undo
+            .iter()
+            .rev()
+            .find(|s| s.entries[i] != d.get())
+            .cloned();
+        let layout = self.layout().clone();
+        let value = |s: &Snapshot, c: Cell| {
+            self.puzzle
+                .get(c)
+                .or_else(|| Digit::new_checked(s.entries[c.index()]))
+        };
+        let free = |s: &Snapshot, p: Cell| {
+            value(s, p).is_none() && layout.peers(p).iter().all(|&q| value(s, q) != Some(d))
+        };
+        match before {
+            Some(before) => {
+                if next.notes[i].is_empty() {
+                    next.notes[i] = before.notes[i];
+                }
+                for &p in layout.peers(cell) {
+                    let j = p.index();
+                    if before.notes[j].contains(d) && !next.notes[j].is_empty() && free(next, p) {
+                        next.notes[j].insert(d);
+                    }
+                }
+            }
+            None if crate::hint::notes_complete(self, next) => {
+                for &p in layout.peers(cell) {
+                    if !next.notes[p.index()].is_empty() && free(next, p) {
+                        next.notes[p.index()].insert(d);
+                    }
+                }
+            }
+            None => {}
+        }
     }
 
     fn auto_notes(&mut self) -> String {
@@ -291,16 +344,34 @@ impl Game {
 
     fn check(&mut self) -> String {
         self.wrong = self.wrong_entries(&self.now);
+        let layout = self.layout().clone();
+        self.clashes = layout
+            .cells()
+            .filter(|&c| {
+                self.is_given(c)
+                    && layout
+                        .peers(c)
+                        .iter()
+                        .any(|&p| self.wrong.contains(&p) && self.value(p) == self.value(c))
+            })
+            .collect();
+        let clash = if self.clashes.is_empty() {
+            ""
+        } else {
+            " A given it clashes with is marked < >."
+        };
         match self.wrong.len() {
             0 if self.is_solved() => "Solved! Every digit is right.".into(),
             0 => "No mistakes so far.".into(),
-            1 => "1 entry is wrong (marked).".into(),
-            k => format!("{k} entries are wrong (marked)."),
+            1 => format!("1 entry is wrong (marked ! !).{clash}"),
+            k => format!("{k} entries are wrong (marked ! !).{clash}"),
         }
     }
 
-    /// First press: names the first move after which an entry was wrong. Second press:
-    /// goes back to just before it (an undoable step back in history).
+    /// First press: names the first move after which an entry was wrong, else (with
+    /// complete notes) the first after which a cell's notes left out its digit, without
+    /// telling the right digit. Second press: goes back to just before it (an undoable
+    /// step back in history).
     fn first_mistake(&mut self) -> String {
         if let Some(k) = self.mistake.take() {
             while self.undo.len() > k {
@@ -308,25 +379,50 @@ impl Game {
             }
             return format!("Back to move {k}, just before the first mistake.");
         }
-        let history: Vec<&Snapshot> = self.undo.iter().chain([&self.now]).collect();
-        let Some(k) = history
+        let history: Vec<Snapshot> = self.undo.iter().chain([&self.now]).cloned().collect();
+        // The first move from which the mistake still standing now was on the board.
+        let since = |bad: &dyn Fn(&Snapshot) -> bool| {
+            let mut k = history.len() - 1;
+            while k > 0 && bad(&history[k - 1]) {
+                k -= 1;
+            }
+            k
+        };
+        let wrong = self.wrong_entries(&self.now);
+        let found = wrong
             .iter()
-            .position(|s| !self.wrong_entries(s).is_empty())
-        else {
+            .map(|&c| {
+                let e = self.now.entries[c.index()];
+                (since(&|s: &Snapshot| s.entries[c.index()] == e), c, true)
+            })
+            .min()
+            .or_else(|| {
+                let lost = crate::hint::lost_note(self, &self.now)?;
+                let d = self.solution.get(lost)?;
+                let k = since(&|s: &Snapshot| {
+                    s.entries[lost.index()] == 0
+                        && !s.notes[lost.index()].is_empty()
+                        && !s.notes[lost.index()].contains(d)
+                });
+                Some((k, lost, false))
+            });
+        let Some((k, cell, digit)) = found else {
             return "No mistakes so far.".into();
         };
-        let cell = self.wrong_entries(history[k])[0];
         self.cursor = cell;
         let name = self.layout().cell_name(cell);
-        let d = history[k].entries[cell.index()].to_string();
+        let what = if digit {
+            let d = Digit::new(self.now.entries[cell.index()]);
+            format!("{name} = {d} is wrong")
+        } else {
+            format!("the notes of {name} leave out its digit")
+        };
         if k == 0 {
             // Wrong before this session's history began (a resumed game): nothing to undo.
-            return format!(
-                "{name} = {d} is wrong, from before this session: take it out (Backspace)."
-            );
+            return format!("{what}, from before this session: fix it by hand.");
         }
         self.mistake = Some(k - 1);
-        format!("The first mistake: move {k}, {name} = {d}. Press m again to go back before it.")
+        format!("The first mistake: move {k}, {what}. Press m again to go back before it.")
     }
 }
 
@@ -425,11 +521,60 @@ mod tests {
         g.apply(Action::Check);
         assert_eq!(g.wrong, vec![b]);
         let said = g.apply(Action::FirstMistake);
-        assert!(said.contains("move 2") && said.contains("r1c3"), "{said}");
+        assert_eq!(
+            said,
+            format!("The first mistake: move 2, r1c3 = {wrong} is wrong. Press m again to go back before it."),
+            "the wrong digit is named, not the right one"
+        );
         g.apply(Action::FirstMistake);
         assert_eq!(g.moves(), 1);
         assert_eq!(g.value(b), None);
         assert_eq!(g.value(a), Some(right(&g, a)));
+    }
+
+    #[test]
+    fn first_mistake_names_a_wrong_digit_before_a_note() {
+        let mut g = four();
+        g.apply(Action::AutoNotes);
+        let open: Vec<Cell> = g.layout().cells().filter(|&c| !g.is_given(c)).collect();
+        // Move 2: a note that drops its cell's digit (the notes are complete).
+        let (noted, placed) = (open[0], open[5]);
+        g.apply(Action::Goto(noted));
+        g.apply(Action::ToggleNotes);
+        g.apply(Action::Digit(g.solution.get(noted).unwrap()));
+        g.apply(Action::ToggleNotes);
+        // Move 3: a wrong digit, in a cell that does not see the first.
+        let wrong = g.now.notes[placed.index()]
+            .iter()
+            .find(|&d| Some(d) != g.solution.get(placed))
+            .unwrap();
+        g.apply(Action::Goto(placed));
+        g.apply(Action::Digit(wrong));
+        let said = g.apply(Action::FirstMistake);
+        assert!(
+            said.contains(&format!(
+                "move 3, {} = {wrong} is wrong",
+                g.layout().cell_name(placed)
+            )),
+            "{said}"
+        );
+        // Once the digit is out, the note is next.
+        g.apply(Action::FirstMistake);
+        assert_eq!(g.value(placed), None);
+        let said = g.apply(Action::FirstMistake);
+        assert!(said.contains("leave out its digit"), "{said}");
+    }
+
+    #[test]
+    fn check_marks_a_wrong_digit_apart_from_the_given_it_clashes_with() {
+        let mut g = four();
+        // r1c1 holds the given 1; a 1 in r1c2 is wrong and clashes with it.
+        g.apply(Action::Goto(g.layout().cell(0, 1)));
+        g.apply(Action::Digit(Digit::new(1)));
+        let said = g.apply(Action::Check);
+        assert_eq!(g.wrong, vec![g.layout().cell(0, 1)]);
+        assert_eq!(g.clashes, vec![g.layout().cell(0, 0)]);
+        assert!(said.contains("< >"), "{said}");
     }
 
     #[test]
@@ -440,6 +585,7 @@ mod tests {
         g.now.entries[cell.index()] = wrong;
         let said = g.apply(Action::FirstMistake);
         assert!(said.contains("before this session"), "{said}");
+        assert!(said.contains("fix it by hand"), "{said}");
         let said = g.apply(Action::FirstMistake);
         assert!(!said.contains("Back to move"), "{said}");
         assert_eq!(g.now.entries[cell.index()], wrong);

@@ -1,8 +1,16 @@
 //! Hints that teach, a rung at a time, and the seed document's solver: singles by
 //! propagation, and when none is left, the player is asked to choose a cell and a digit.
+//!
+//! The rungs: 1, the technique and the fewest houses that hold it; 2, the pattern (for a
+//! single, the digits that rule out the other cells); 3, the explanation, a numbered list
+//! in the side panel, with what the step removes or places marked; 4, the step applied as
+//! one undoable move. A hint reasons from the player's notes when every empty cell has
+//! some (then a note that drops a cell's digit is a mistake), else from every candidate
+//! the digits allow, and says so once.
 
 use sudokit_core::{Cell, Digit, DigitSet};
-use sudokit_logic::render::{look_at, sentence, vague};
+use sudokit_logic::render::{look_at, vague};
+use sudokit_logic::teach::{self, CellRole, Drawing, Role};
 use sudokit_logic::{find_first, next_step, Board, Options, Step, Technique};
 
 use crate::game::{Game, Snapshot};
@@ -10,8 +18,8 @@ use crate::game::{Game, Snapshot};
 /// What a hint shows.
 #[derive(Clone, Debug)]
 pub enum Hint {
-    /// A wrong entry, or notes that leave out a cell's digit: said before any step, since
-    /// no honest step follows from a broken grid.
+    /// A wrong entry, or (with complete notes) notes that leave out a cell's digit: said
+    /// before any step, since no honest step follows from a broken grid.
     Mistake {
         /// The cell at fault.
         cell: Cell,
@@ -22,7 +30,12 @@ pub enum Hint {
         board: Box<Board>,
         /// The step.
         step: Step,
-        /// 1: technique and where to look; 2: the pattern; 3: what it proves; (4: applied).
+        /// What a picture of it marks.
+        drawing: Box<Drawing>,
+        /// Its explanation, a line each (numbered steps, cases indented).
+        lines: Vec<String>,
+        /// 1: technique and where to look; 2: the pattern; 3: the explanation; (4:
+        /// applied).
         rung: u8,
     },
 }
@@ -42,11 +55,34 @@ impl Hint {
         }
     }
 
-    /// The pattern's cells (rung 2 on): the cells of the candidates it is made of.
-    pub fn pattern(&self) -> Vec<Cell> {
+    /// The marked candidates shown at this rung: the pattern's from rung 2 (its fins and
+    /// extra candidates apart), what goes and what is placed from rung 3.
+    pub fn candidates(&self) -> Vec<((Cell, Digit), Role)> {
         match self {
-            Hint::Step { board, step, rung } if *rung >= 2 => pattern_cells(board, step),
+            Hint::Step { drawing, rung, .. } if *rung >= 2 => drawing
+                .candidates
+                .iter()
+                .copied()
+                .filter(|&(_, role)| *rung >= 3 || !matches!(role, Role::Eliminated | Role::Placed))
+                .collect(),
             _ => Vec::new(),
+        }
+    }
+
+    /// The marked cells shown at this rung (from rung 2): a single's blockers and the
+    /// cells they rule out.
+    pub fn cells(&self) -> Vec<(Cell, CellRole)> {
+        match self {
+            Hint::Step { drawing, rung, .. } if *rung >= 2 => drawing.cells.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The explanation's lines (rung 3 on).
+    pub fn lines(&self) -> &[String] {
+        match self {
+            Hint::Step { lines, rung, .. } if *rung >= 3 => lines,
+            _ => &[],
         }
     }
 
@@ -62,43 +98,67 @@ impl Hint {
     }
 }
 
-/// The cells of a step's pattern: where its highlighted candidates are (locked
-/// candidates and fish name houses, not cells), else the cells it names.
-fn pattern_cells(board: &Board, step: &Step) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = step.highlights(board).into_iter().map(|(c, _)| c).collect();
-    if cells.is_empty() {
-        cells = step.pattern_cells();
-    }
-    cells.dedup();
-    cells
-}
-
 /// The next rung of the hint (a new hint when none is showing).
 pub fn next_rung(game: &mut Game) -> String {
     let layout = game.layout().clone();
     match &mut game.hint {
-        Some(Hint::Step { board, step, rung }) if *rung < 3 => {
+        Some(Hint::Step { step, rung, .. }) if *rung < 3 => {
             *rung += 1;
             if *rung == 2 {
-                let cells = sudokit_logic::render::cells(&layout, &pattern_cells(board, step));
-                format!("{}: the pattern is {cells} (highlighted).", step.technique)
+                match step.technique {
+                    Technique::HiddenSingle => format!(
+                        "{}: the digits marked * rule out every cell marked x. Press ? for the answer.",
+                        step.technique
+                    ),
+                    Technique::NakedSingle => format!(
+                        "{}: the digits marked * in one cell's row, column and box rule out all but one digit. Press ? for the answer.",
+                        step.technique
+                    ),
+                    Technique::FullHouse => format!(
+                        "{}: one cell of the house is left. Press ? for the answer.",
+                        step.technique
+                    ),
+                    t => format!(
+                        "{t}: the marked candidates form the pattern. Press ? for what it proves."
+                    ),
+                }
             } else {
-                format!("{} Press ? again to apply it.", sentence(&layout, step))
+                "Why it holds is in the panel (PgUp/PgDn scroll). Press ? again to apply it."
+                    .to_string()
             }
         }
         Some(Hint::Step { board, step, .. }) => {
             let (board, step) = ((**board).clone(), step.clone());
             apply(game, &board, &step);
-            format!(
-                "Applied: {}",
-                sudokit_logic::render::notation(&layout, &step)
-            )
+            let what: Vec<String> = step
+                .placements
+                .iter()
+                .map(|&(c, d)| format!("{} is {}", layout.cell_name(c), d))
+                .collect();
+            if what.is_empty() {
+                format!(
+                    "Applied the {}: its candidates are gone from your notes.",
+                    step.technique
+                )
+            } else {
+                format!("Applied the {}: {}.", step.technique, what.join(", "))
+            }
         }
         _ => new_hint(game),
     }
 }
 
-/// A fresh hint: the first mistake if there is one, else the engine's next step.
+/// Do the player's notes cover every empty cell (so they are the player's candidates)?
+pub(crate) fn notes_complete(game: &Game, snapshot: &Snapshot) -> bool {
+    game.layout().cells().all(|c| {
+        game.puzzle.get(c).is_some()
+            || snapshot.entries[c.index()] != 0
+            || !snapshot.notes[c.index()].is_empty()
+    })
+}
+
+/// A fresh hint: the first wrong digit if there is one, else (with complete notes) notes
+/// that drop a cell's digit, else the engine's next step.
 fn new_hint(game: &mut Game) -> String {
     if game.is_solved() {
         return "Solved already.".into();
@@ -106,35 +166,55 @@ fn new_hint(game: &mut Game) -> String {
     let layout = game.layout().clone();
     if let Some(&cell) = game.wrong_entries(&game.now).first() {
         game.hint = Some(Hint::Mistake { cell });
-        let d = game.now.entries[cell.index()];
+        let d = Digit::new(game.now.entries[cell.index()]);
         let name = layout.cell_name(cell);
-        return format!("{name} holds {d}, which is not its digit: no step follows from a wrong entry. Take it out (Backspace).");
+        return format!(
+            "{name} holds {d}, which is not its digit: no step follows from a wrong entry. Take it out (Backspace, which puts back the notes it cleared)."
+        );
     }
-    if let Some(cell) = lost_note(game) {
+    if let Some(cell) = lost_note(game, &game.now) {
         game.hint = Some(Hint::Mistake { cell });
         let name = layout.cell_name(cell);
         return format!(
             "The notes of {name} leave out its digit. Fix them, or press a for fresh notes."
         );
     }
+    let complete = notes_complete(game, &game.now);
     let board = board(game);
     let Some(step) = next_step(&board, &Options::default()) else {
         return "No technique finds a step here.".into();
     };
     let text = vague(&layout, &step);
+    let drawing = Box::new(teach::drawing(&board, &step));
+    let lines = teach::explain(&board, &step).text();
     game.hint = Some(Hint::Step {
         board: Box::new(board),
         step,
+        drawing,
+        lines,
         rung: 1,
     });
-    format!("{text}. Press ? again for more.")
+    let note = if !complete
+        && !game.told_about_notes
+        && game.now.notes.iter().any(|n| !n.is_empty())
+    {
+        game.told_about_notes = true;
+        " (Your notes do not cover every empty cell, so hints work from all the candidates the digits allow.)"
+    } else {
+        ""
+    };
+    format!("{text}. Press ? again for more.{note}")
 }
 
-/// A cell whose notes leave out its solution digit.
-fn lost_note(game: &Game) -> Option<Cell> {
+/// With complete notes, a cell whose notes leave out its solution digit.
+pub(crate) fn lost_note(game: &Game, snapshot: &Snapshot) -> Option<Cell> {
+    if !notes_complete(game, snapshot) {
+        return None;
+    }
     game.layout().cells().find(|&c| {
-        let notes = game.now.notes[c.index()];
-        game.value(c).is_none()
+        let notes = snapshot.notes[c.index()];
+        game.puzzle.get(c).is_none()
+            && snapshot.entries[c.index()] == 0
             && !notes.is_empty()
             && game.solution.get(c).is_some_and(|d| !notes.contains(d))
     })
@@ -144,10 +224,7 @@ fn lost_note(game: &Game) -> Option<Cell> {
 /// has some, else every candidate.
 fn board(game: &Game) -> Board {
     let grid = game.grid();
-    let noted = game
-        .layout()
-        .cells()
-        .all(|c| grid.get(c).is_some() || !game.now.notes[c.index()].is_empty());
+    let noted = notes_complete(game, &game.now);
     Board::new(&grid, noted.then_some(game.now.notes.as_slice()))
 }
 
@@ -206,7 +283,10 @@ pub fn seed_step(game: &mut Game) -> String {
             place(game, &mut next, cell, digit);
             game.cursor = cell;
         }
-        let text = sentence(&layout, &step);
+        let text = teach::explain(&board, &step)
+            .lines
+            .last()
+            .map_or_else(String::new, |l| l.text.clone());
         game.change(next);
         return text;
     }
@@ -256,10 +336,17 @@ mod tests {
         assert!(first.contains("look at"), "{first}");
         assert!(!g.hint.as_ref().unwrap().area(&g).is_empty());
         let second = g.apply(Action::Hint);
-        assert!(second.contains("pattern"), "{second}");
-        assert!(!g.hint.as_ref().unwrap().pattern().is_empty());
+        let hint = g.hint.as_ref().unwrap();
+        assert!(
+            !hint.candidates().is_empty() || !hint.cells().is_empty(),
+            "rung 2 marks the pattern: {second}"
+        );
         let third = g.apply(Action::Hint);
         assert!(third.contains("apply"), "{third}");
+        assert!(
+            !g.hint.as_ref().unwrap().lines().is_empty(),
+            "rung 3 explains"
+        );
         let moves = g.moves();
         let fourth = g.apply(Action::Hint);
         assert!(fourth.starts_with("Applied"), "{fourth}");
@@ -301,7 +388,7 @@ mod tests {
         g.apply(Action::Hint);
         let said = g.apply(Action::Hint);
         assert!(!said.contains("is  ("), "the pattern names cells: {said}");
-        assert!(!g.hint.as_ref().unwrap().pattern().is_empty());
+        assert!(!g.hint.as_ref().unwrap().candidates().is_empty());
     }
 
     #[test]
@@ -316,6 +403,79 @@ mod tests {
             said.contains(&g.layout().cell_name(cell)) && said.contains("not its digit"),
             "{said}"
         );
+    }
+
+    #[test]
+    fn snyder_notes_do_not_block_a_hint() {
+        let mut g = game(EASY);
+        // A digit pencilled in two cells of a box, one of them not its place: the notes
+        // cover only those cells, so they are marks, not candidates.
+        let (a, b) = (g.layout().cell(0, 0), g.layout().cell(0, 1));
+        let d = g.solution.get(a).unwrap();
+        g.apply(Action::ToggleNotes);
+        for c in [a, b] {
+            g.apply(Action::Goto(c));
+            g.apply(Action::Digit(d));
+        }
+        assert_ne!(g.solution.get(b), Some(d), "b's notes leave out its digit");
+        let said = g.apply(Action::Hint);
+        assert!(
+            matches!(g.hint, Some(Hint::Step { .. })),
+            "a step, not a mistake: {said}"
+        );
+        assert!(said.contains("all the candidates"), "said once: {said}");
+        g.hint = None;
+        let again = g.apply(Action::Hint);
+        assert!(!again.contains("all the candidates"), "only once: {again}");
+    }
+
+    #[test]
+    fn complete_notes_that_drop_a_cells_digit_are_a_mistake() {
+        let mut g = game(EASY);
+        g.apply(Action::AutoNotes);
+        let cell = g.layout().cells().find(|&c| g.value(c).is_none()).unwrap();
+        let d = g.solution.get(cell).unwrap();
+        g.apply(Action::ToggleNotes);
+        g.apply(Action::Goto(cell));
+        g.apply(Action::Digit(d));
+        let said = g.apply(Action::Hint);
+        assert!(
+            matches!(g.hint, Some(Hint::Mistake { cell: c }) if c == cell),
+            "{said}"
+        );
+        assert!(said.contains("leave out its digit"), "{said}");
+    }
+
+    #[test]
+    fn backspace_after_a_wrong_digit_brings_back_the_notes_and_the_hint_goes_on() {
+        let mut g = game(EASY);
+        g.apply(Action::AutoNotes);
+        let notes = g.now.notes.clone();
+        let cell = g
+            .layout()
+            .cells()
+            .find(|&c| g.value(c).is_none() && g.now.notes[c.index()].len() >= 2)
+            .unwrap();
+        let right = g.solution.get(cell).unwrap();
+        let wrong = g.now.notes[cell.index()]
+            .iter()
+            .find(|&d| d != right)
+            .unwrap();
+        g.apply(Action::Goto(cell));
+        g.apply(Action::Digit(wrong));
+        assert_ne!(
+            g.now.notes, notes,
+            "auto-clean took the digit from the peers"
+        );
+        let said = g.apply(Action::Hint);
+        assert!(said.contains("Backspace"), "{said}");
+        g.apply(Action::Clear);
+        assert_eq!(
+            g.now.notes, notes,
+            "taking the digit out restores every note"
+        );
+        let said = g.apply(Action::Hint);
+        assert!(matches!(g.hint, Some(Hint::Step { .. })), "{said}");
     }
 
     #[test]

@@ -16,7 +16,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use sudokit_core::{Cell, Layout};
+use sudokit_core::{Cell, Digit, Layout};
+use sudokit_logic::teach::{CellRole, Role};
 
 use crate::app::{clock, App, GridPlace};
 
@@ -279,7 +280,10 @@ impl App {
         }
     }
 
-    /// One cell: ` 5 ` (a digit), `157` (up to three notes), `(5)` (five notes).
+    /// One cell: ` 5 ` (a digit), `157` (up to three notes), `(5)` (five notes). Without
+    /// colour, a hint's mark frames the digit it is about: `+7+` placed, `-7-` removed,
+    /// `[4]` in the pattern, `{4}` a fin or an extra candidate, `*5*` a digit that rules
+    /// out others, ` × ` a cell ruled out, `·5·` the houses to look at.
     fn cell(&self, cell: Cell, x: u16, y: u16, buf: &mut Buffer) {
         let g = &self.game;
         let text = if self.paused {
@@ -299,9 +303,13 @@ impl App {
         };
         let (style, marks) = self.cell_style(cell);
         let text = match marks {
-            Some((a, b)) if !self.paused => {
-                let mid: String = text.chars().nth(1).into_iter().collect();
-                format!("{a}{mid}{b}")
+            Some(m) if !self.paused => {
+                let mid = m
+                    .digit
+                    .map(|d| d.to_char())
+                    .or_else(|| text.chars().nth(1))
+                    .unwrap_or(' ');
+                format!("{}{mid}{}", m.left, m.right)
             }
             _ => text,
         };
@@ -309,7 +317,8 @@ impl App {
     }
 
     /// A big cell: its digit in the middle, or each note in its own place (note `d` on
-    /// line `(d-1) / cols`, column `(d-1) % cols`).
+    /// line `(d-1) / cols`, column `(d-1) % cols`), each styled by the hint's mark of it;
+    /// without colour, the cell's mark also stands either side of its middle line.
     fn big_cell(&self, cell: Cell, at: Rect, cols: usize, buf: &mut Buffer) {
         let g = &self.game;
         let (style, marks) = self.cell_style(cell);
@@ -330,12 +339,34 @@ impl App {
             for d in g.now.notes[cell.index()].iter() {
                 let (line, col) = (d.index() / cols, d.index() % cols);
                 let x = at.x + 1 + 2 * col as u16;
-                buf.set_string(x, at.y + line as u16, d.to_char().to_string(), style);
+                let st = self.candidate_style(cell, d, style);
+                buf.set_string(x, at.y + line as u16, d.to_char().to_string(), st);
             }
         }
-        if let Some((a, b)) = marks {
-            buf.set_string(at.x, middle, a.to_string(), style);
-            buf.set_string(at.x + at.width - 1, middle, b.to_string(), style);
+        if let Some(m) = marks {
+            buf.set_string(at.x, middle, m.left.to_string(), style);
+            buf.set_string(at.x + at.width - 1, middle, m.right.to_string(), style);
+        }
+    }
+
+    /// The style of one candidate in a big cell: its hint role's colour, or without
+    /// colour a modifier (placed: reversed, removed: crossed out, in the pattern:
+    /// underlined, a fin or extra: italic).
+    fn candidate_style(&self, cell: Cell, d: Digit, base: Style) -> Style {
+        let Some(hint) = &self.game.hint else {
+            return base;
+        };
+        let Some(&(_, role)) = hint.candidates().iter().find(|(x, _)| *x == (cell, d)) else {
+            return base;
+        };
+        if self.color {
+            return base.bg(role_color(role)).fg(Color::Black);
+        }
+        match role {
+            Role::Placed => base.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            Role::Eliminated => base.add_modifier(Modifier::CROSSED_OUT),
+            Role::Fin | Role::Extra => base.add_modifier(Modifier::ITALIC | Modifier::UNDERLINED),
+            _ => base.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
         }
     }
 
@@ -355,8 +386,45 @@ impl App {
         }
     }
 
+    /// The hint's mark of a cell, the most telling first: a digit placed, removed, of the
+    /// pattern (fins and extras apart), a blocker, a cell ruled out, the area to look at.
+    fn hint_mark(&self, cell: Cell) -> Option<(CellMark, Option<Digit>)> {
+        let g = &self.game;
+        let hint = g.hint.as_ref()?;
+        let here: Vec<(Digit, Role)> = hint
+            .candidates()
+            .into_iter()
+            .filter(|((c, _), _)| *c == cell)
+            .map(|((_, d), r)| (d, r))
+            .collect();
+        let find =
+            |f: &dyn Fn(Role) -> bool| here.iter().find(|(_, r)| f(*r)).map(|&(d, r)| (d, r));
+        if let Some((d, _)) = find(&|r| r == Role::Placed) {
+            return Some((CellMark::Placed, Some(d)));
+        }
+        if let Some((d, _)) = find(&|r| r == Role::Eliminated) {
+            return Some((CellMark::Eliminated, Some(d)));
+        }
+        if let Some((d, r)) = find(&|r| !matches!(r, Role::Fin | Role::Extra)) {
+            return Some((CellMark::Pattern(r), Some(d)));
+        }
+        if let Some((d, r)) = find(&|_| true) {
+            return Some((CellMark::Pattern(r), Some(d)));
+        }
+        match hint.cells().iter().find(|(c, _)| *c == cell) {
+            Some((_, CellRole::Blocker)) => return Some((CellMark::Blocker, g.value(cell))),
+            Some((_, CellRole::RuledOut | CellRole::Broken)) => {
+                return Some((CellMark::RuledOut, None))
+            }
+            None => {}
+        }
+        hint.area(g)
+            .contains(&cell)
+            .then_some((CellMark::Area, None))
+    }
+
     /// The style of a cell and, without colour, the marks around its digit.
-    fn cell_style(&self, cell: Cell) -> (Style, Option<(char, char)>) {
+    fn cell_style(&self, cell: Cell) -> (Style, Option<Marks>) {
         let g = &self.game;
         let layout = g.layout();
         let cursor = g.cursor;
@@ -380,32 +448,38 @@ impl App {
                 style = style.fg(Color::Yellow);
             }
         }
-        if let Some(hint) = &g.hint {
-            let (elims, places) = hint.effects();
-            let (bg, mark) = if places.contains(&cell) {
-                (Color::Green, ('+', '+'))
-            } else if elims.contains(&cell) {
-                (Color::Red, ('-', '-'))
-            } else if hint.pattern().contains(&cell) {
-                (Color::Green, ('[', ']'))
-            } else if hint.area(g).contains(&cell) {
-                (Color::Yellow, ('·', '·'))
-            } else {
-                (Color::Reset, (' ', ' '))
-            };
-            if bg != Color::Reset {
-                if self.color {
-                    style = style.bg(bg).fg(Color::Black);
-                } else {
-                    marks = Some(mark);
+        if let Some((mark, digit)) = self.hint_mark(cell) {
+            if self.color {
+                style = style.bg(mark.color()).fg(Color::Black);
+                if matches!(mark, CellMark::Blocker | CellMark::Placed) {
+                    style = style.add_modifier(Modifier::BOLD);
                 }
+            } else {
+                let (left, right) = mark.chars();
+                marks = Some(Marks { left, right, digit });
             }
         }
         if g.wrong.contains(&cell) || g.conflicts().contains(&cell) {
             if self.color {
                 style = style.fg(Color::LightRed).add_modifier(Modifier::BOLD);
             }
-            marks = Some(('!', '!'));
+            marks = Some(Marks {
+                left: '!',
+                right: '!',
+                digit: None,
+            });
+        }
+        if g.clashes.contains(&cell) {
+            if self.color {
+                style = style
+                    .fg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+            }
+            marks = Some(Marks {
+                left: '<',
+                right: '>',
+                digit: None,
+            });
         }
         if cell == cursor {
             style = style.add_modifier(Modifier::REVERSED);
@@ -447,8 +521,15 @@ impl App {
             self.message.clone(),
             Style::default().add_modifier(Modifier::BOLD),
         ));
+        if let Some(hint) = &g.hint {
+            if !hint.lines().is_empty() {
+                text.push(Line::from(""));
+            }
+            text.extend(hint.lines().iter().map(|l| Line::from(l.clone())));
+        }
         Paragraph::new(text)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
+            .scroll((self.scroll, 0))
             .render(area, buf);
     }
 
@@ -466,6 +547,70 @@ impl App {
             .style(self.style(Color::DarkGray))
             .wrap(Wrap { trim: true })
             .render(area, buf);
+    }
+}
+
+/// The characters either side of a marked cell's digit, and the digit to show there
+/// (the one the hint is about; none: the cell's own text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Marks {
+    left: char,
+    right: char,
+    digit: Option<Digit>,
+}
+
+/// How a hint marks a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CellMark {
+    Placed,
+    Eliminated,
+    Pattern(Role),
+    Blocker,
+    RuledOut,
+    Area,
+}
+
+impl CellMark {
+    /// The marks around the digit, without colour.
+    fn chars(self) -> (char, char) {
+        match self {
+            CellMark::Placed => ('+', '+'),
+            CellMark::Eliminated => ('-', '-'),
+            CellMark::Pattern(Role::Fin | Role::Extra) => ('{', '}'),
+            CellMark::Pattern(_) => ('[', ']'),
+            CellMark::Blocker => ('*', '*'),
+            CellMark::RuledOut => ('×', '×'),
+            CellMark::Area => ('·', '·'),
+        }
+    }
+
+    /// The background, in colour.
+    fn color(self) -> Color {
+        match self {
+            CellMark::Placed => role_color(Role::Placed),
+            CellMark::Eliminated => role_color(Role::Eliminated),
+            CellMark::Pattern(r) => role_color(r),
+            CellMark::Blocker => Color::Cyan,
+            CellMark::RuledOut => Color::Gray,
+            CellMark::Area => Color::Yellow,
+        }
+    }
+}
+
+/// The colour of a candidate's role in a hint.
+fn role_color(role: Role) -> Color {
+    match role {
+        Role::Pattern => Color::Green,
+        Role::Color(k) => [
+            Color::LightBlue,
+            Color::LightYellow,
+            Color::LightMagenta,
+            Color::LightCyan,
+        ][usize::from(k) % 4],
+        Role::Fin => Color::Magenta,
+        Role::Extra => Color::LightCyan,
+        Role::Eliminated => Color::LightRed,
+        Role::Placed => Color::LightGreen,
     }
 }
 

@@ -108,6 +108,32 @@ fn a_hint_marks_its_place_then_its_pattern() {
     assert!(s.join(" ").contains("apply"), "{s:#?}");
 }
 
+/// After its singles, this puzzle needs Locked Candidates (Pointing): 6 in box 8, so r9c2
+/// is not 6.
+const POINTING: &str =
+    "....86.7.....9.81.798135426..6.2..8.9.......23...79...8.9.4..6...79125381......94";
+
+#[test]
+fn without_colour_the_hint_marks_show_the_digit_the_step_is_about() {
+    let mut a = app(Layout::classic(), POINTING);
+    press(&mut a, "a??");
+    let s = screen(&a, 80, 24);
+    // Rung 2: the pattern, the 6s of box 8 on row 9.
+    assert!(s[18].contains("[6]"), "{s:#?}");
+    assert!(!s[18].contains("-6-"), "what goes is not shown yet: {s:#?}");
+    press(&mut a, "?");
+    let s = screen(&a, 80, 24);
+    // Rung 3: r9c2 loses its 6, marked with that digit; the explanation in the panel.
+    assert!(
+        s[18].contains("│-6-│") && s[18].contains("┃[6]│[6]│"),
+        "{s:#?}"
+    );
+    let panel = s.join("\n");
+    assert!(panel.contains("So r9c2 cannot be 6."), "{s:#?}");
+    assert!(panel.contains("1. In box 8"), "{s:#?}");
+    assert!(!panel.contains("<>"), "no notation: {s:#?}");
+}
+
 #[test]
 fn a_six_by_six_draws_boxes_of_two_rows_by_three_columns() {
     let mut a = app(
