@@ -1,7 +1,8 @@
 //! The logic engine: pencil-mark states of known puzzles, candidates removed at will.
 //! While the marks keep the solution, every step the engine takes is sound (it places
-//! only the solution's digits and removes none of them) and its notation, sentence and
-//! JSON are written; the path and its rating never panic. Marks that rule the solution
+//! only the solution's digits and removes none of them) and its notation, its player's
+//! explanation (with no notation in it) and drawing, and its JSON are written; the path
+//! and its rating never panic. Marks that rule the solution
 //! out may lead anywhere, but never to a panic.
 #![no_main]
 
@@ -9,7 +10,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use sudokit_core::format::given_marks;
 use sudokit_core::{Cell, Digit, Grid};
-use sudokit_logic::{next_step_with, rate, render, solve, Board, Memo, Options, Order};
+use sudokit_logic::{next_step_with, rate, render, solve, teach, Board, Memo, Options, Order};
 
 /// Puzzles with one solution, easy to extreme (magictour top1465, the 17-clue set, forum
 /// hardest 1106, and `sudokit generate`), and a 4×4, 6×6 and 8×8 one.
@@ -79,9 +80,13 @@ fuzz_target!(|input: Input| {
         };
         let _ = (
             render::notation(&layout, &step),
-            render::sentence(&layout, &step),
-            render::json(&layout, &step).to_string(),
+            render::json(&board, &step).to_string(),
+            teach::drawing(&board, &step),
+            teach::focus(&layout, &step),
         );
+        for line in teach::explain(&board, &step).text() {
+            assert!(teach::notation_in(&line).is_none(), "{line}");
+        }
         if keeps_solution {
             for &(c, d) in &step.eliminations {
                 assert_ne!(

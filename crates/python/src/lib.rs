@@ -251,10 +251,7 @@ fn hint<'py>(
     let step = (!board.is_solved())
         .then(|| next_step(&board, &Options::default()))
         .flatten();
-    to_py(
-        py,
-        &step.map_or(Json::Null, |s| render::json(grid.layout(), &s)),
-    )
+    to_py(py, &step.map_or(Json::Null, |s| render::json(&board, &s)))
 }
 
 /// The whole logical path: a list of steps (the CLI's `explain --json` steps).
@@ -274,12 +271,7 @@ fn explain<'py>(
             unique(&grid)?;
             let board = Board::new(&grid, marks.as_deref());
             let path = logic_solve(&board, &Options::default());
-            let steps = path
-                .steps
-                .iter()
-                .map(|s| render::json(grid.layout(), s))
-                .collect();
-            Ok(Json::Array(steps))
+            Ok(Json::Array(render::steps_json(&board, &path.steps)))
         })
         .map_err(value_error)?;
     to_py(py, &steps)

@@ -67,6 +67,12 @@ def test_rate_hint_and_explain_follow_the_logical_path():
     assert set(rating) >= {"level", "score", "se", "hardest", "techniques", "steps"}
     step = sudokit.hint(HARD)
     assert step["technique"] and step["text"]
+    # The player's explanation: lines in plain words, with the cells each is about.
+    lines = step["explanation"]
+    assert lines[0]["kind"] == "intro" and lines[-1]["kind"] == "conclusion"
+    assert all("<>" not in l["text"] and "=" not in l["text"] for l in lines)
+    assert all(isinstance(l["cells"], list) for l in lines)
+    assert set(step["drawing"]) == {"houses", "candidates", "cells", "links"}
     steps = sudokit.explain(EASY)
     assert len(steps) == rating["steps"]
     assert all("technique" in s for s in steps)

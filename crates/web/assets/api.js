@@ -43,7 +43,7 @@ export async function picture(spec, entries, notes) {
   return res.text();
 }
 
-/** A new puzzle: {layout: "9x9"|"jigsaw"|..., level, seed?}. */
+/** A new puzzle: {layout: "9x9"|"jigsaw"|..., level?, needs?, seed?}. */
 export const newPuzzle = (req, signal) => post('/api/new', req, signal);
 /** Solve a puzzle spec: status unique / multiple / none / invalid. */
 export const solve = (spec) => post('/api/solve', spec);
@@ -55,3 +55,7 @@ export const check = (spec, entries) => post('/api/check', { ...spec, entries })
 export const hint = (spec, entries, notes) => post('/api/hint', { ...spec, entries, notes });
 /** The whole logical path of a puzzle. */
 export const explain = (spec) => post('/api/explain', spec);
+/** Every technique by level: {techniques: [{name, level, idea, practice, why}]}. */
+export const techniques = () => post('/api/techniques', {});
+/** A technique's lesson: idea, an example step (as for a hint) and its picture. */
+export const lesson = (technique) => post('/api/lesson', { technique });

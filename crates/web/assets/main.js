@@ -3,7 +3,7 @@
 // and preferences in localStorage.
 
 import * as M from './model.js';
-import { createView, render, renderFinish, renderContinue } from './view.js';
+import { createView, render, renderFinish, renderContinue, focusLine } from './view.js';
 import * as api from './api.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -13,7 +13,10 @@ const PREFS_KEY = 'sudokit.prefs';
 const INDEX_KEY = 'sudokit.games';
 const gameKey = (id) => `sudokit.game.${id}`;
 const MAX_SAVED = 20;
-const DEFAULT_PREFS = { theme: 'system', autoClean: true, peers: true, same: true, conflicts: true, timer: true };
+const DEFAULT_PREFS = {
+  theme: 'system', autoClean: true, peers: true, same: true, conflicts: true, timer: true,
+  notation: false, notesNoticeSeen: false,
+};
 
 const view = createView(document);
 let prefs = loadPrefs();
@@ -72,7 +75,7 @@ async function updatePicture() {
   if (state.phase !== 'play' && state.phase !== 'solved') return sheet.replaceChildren();
   try {
     const board = M.currentBoard(state);
-    const svg = await api.picture(M.puzzleSpec(state), M.toLine(board.values), M.notesForHint(state));
+    const svg = await api.picture(M.puzzleSpec(state), M.toLine(board.values), M.notesOf(state));
     if (ask !== pictureAsked) return;
     const img = new Image();
     img.alt = '';
@@ -109,7 +112,7 @@ function actionButton(label, action, data = {}) {
 // ---- keys ---------------------------------------------------------------------------
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-const LETTER_COMMANDS = { h: 'hint', p: 'pause', n: 'autonotes', k: 'check', m: 'mistake' };
+const LETTER_COMMANDS = { h: 'hint', p: 'pause', n: 'autonotes', k: 'check', m: 'mistake', l: 'learn' };
 
 function onKey(e) {
   if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
@@ -224,6 +227,11 @@ const COMMANDS = {
   check: () => check(),
   mistake: () => mistake(),
   rewind: (b) => rewind(Number(b.dataset.to)),
+  reveal: (b) => reveal(Number(b.dataset.cell)),
+  'dismiss-notice': () => dismissNotice(),
+  learn: () => openLearn(),
+  lesson: (b) => showLesson(b.dataset.name),
+  practise: (b) => practise(b.dataset.name),
   continue: (b) => resume(b.dataset.id),
   'delete-save': (b) => deleteSave(b.dataset.id),
   'cancel-busy': () => busy && busy.abort(),
@@ -526,10 +534,12 @@ async function check() {
     if (state.history[state.at] !== at) return;
     const n = state.layout.side;
     const wrong = (res.wrong || []).map((c) => M.cellIndex(c, n)).filter((i) => i >= 0);
-    dispatch({ type: 'setMarks', marks: { wrong } });
+    const clash = M.clashes(state, wrong);
+    dispatch({ type: 'setMarks', marks: { wrong, clash } });
     const conflicts = (res.conflicts || []).length;
+    const given = clash.length ? ` The ${clash.length === 1 ? 'given it clashes with is' : 'givens they clash with are'} ringed.` : '';
     if (res.solved) setStatus('Solved!');
-    else if (wrong.length) setStatus(`${wrong.length} wrong ${wrong.length === 1 ? 'digit' : 'digits'}, marked in red.`, [], 'error');
+    else if (wrong.length) setStatus(`${wrong.length} wrong ${wrong.length === 1 ? 'digit' : 'digits'}, marked in red.${given}`, [], 'error');
     else if (conflicts) setStatus(`No digit differs from the solution, but ${conflicts} cells clash.`, [], 'error');
     else setStatus(`No mistakes so far: ${Math.round(M.progress(state) * 100)} % filled.`);
   } catch (e) {
@@ -556,6 +566,7 @@ async function hint() {
 function showHint(res) {
   if (res.status === 'step' && res.step) {
     dispatch({ type: 'setHint', data: res });
+    showNotice();
     return hintStatus();
   }
   if (res.status === 'mistake' && res.mistake) {
@@ -567,41 +578,58 @@ function showHint(res) {
   setStatus(res.error || 'No logical step found from here.', [], 'error');
 }
 
+/** Once, the first time a hint works from all candidates because notes are partial. */
+function showNotice() {
+  const board = M.currentBoard(state);
+  const partial = !M.notesComplete(board) && board.values.some((v, i) => !v && (board.corner[i] || board.centre[i]));
+  $('#hint-panel .hint-notice').hidden = !partial || prefs.notesNoticeSeen;
+}
+
+function dismissNotice() {
+  prefs = { ...prefs, notesNoticeSeen: true };
+  savePrefs();
+  $('#hint-panel .hint-notice').hidden = true;
+}
+
 function nextRung(h) {
   if (h.rung >= 3) return applyHint(h);
   dispatch({ type: 'nextRung' });
   hintStatus();
 }
 
+/** The status line under a hint: what the next press shows (the hint panel says the rest). */
 function hintStatus() {
-  const { rung, data } = state.hint;
-  const s = data.step;
-  const next = ['', 'Hint again to see the pattern.', 'Hint again to see what it proves.', 'Hint again to apply it.'][rung];
-  const text = [
-    '',
-    `${s.vague || s.technique}.`,
-    `${s.technique}: the highlighted ${s.highlights && s.highlights.length ? 'candidates' : 'cells'} form the pattern.`,
-    `${s.sentence || s.text}`,
-  ][rung];
-  setStatus(`Hint ${rung}/4: ${text} ${next}`.trim());
+  const { rung } = state.hint;
+  const next = ['', 'Hint again to see the pattern.', 'Hint again to see why it holds.', 'Hint again to apply it.'][rung];
+  setStatus(`Hint ${rung}/4. ${next}`);
 }
 
 function applyHint(h) {
   const step = h.data.step;
   dispatch({ type: 'applyHint', step, candidates: h.data.candidates || [] });
-  setStatus(`Applied: ${step.text}`);
+  const lines = step.explanation || [];
+  const last = lines.length ? lines[lines.length - 1].text : '';
+  setStatus(`Applied the ${step.technique}. ${last}`.trim());
 }
 
 function mistake() {
   if (state.phase !== 'play') return;
   const m = M.firstMistake(state);
   if (!m) {
-    setStatus('No mistakes: every digit and note agrees with the solution.');
+    setStatus(M.notesComplete(M.currentBoard(state))
+      ? 'No mistakes: every digit and note agrees with the solution.'
+      : 'No wrong digits. (Your notes do not cover every empty cell, so they are not checked.)');
     return;
   }
   dispatch({ type: 'setMarks', marks: { mistake: m.cell } });
   const back = actionButton(`Go back to before move ${m.move}`, 'rewind', { to: String(m.move - 1) });
-  setStatus(M.mistakeText(m, state.layout.side), [back], 'error');
+  const show = actionButton('Show the right digit', 'reveal', { cell: String(m.cell) });
+  setStatus(M.mistakeText(m, state.layout.side), [back, show], 'error');
+}
+
+function reveal(cell) {
+  if (!state.solution || !(cell >= 0)) return;
+  setStatus(`${M.cellName(cell, state.layout.side)} holds ${M.symbol(state.solution[cell])} in the solution.`);
 }
 
 function rewind(to) {
@@ -615,6 +643,90 @@ function solved() {
   renderFinish(document, state);
   openDialog('#dlg-finish', '[data-action="new"]');
   if (!state.info.techniques) rateGame();
+}
+
+// ---- learn: every technique, its lesson, a practice game ---------------------------------------
+
+let techniques = null;
+
+async function openLearn() {
+  openDialog('#dlg-learn');
+  if (techniques) return;
+  const list = $('#learn-list');
+  list.textContent = 'Loading…';
+  try {
+    techniques = (await api.techniques()).techniques;
+  } catch (e) {
+    list.textContent = `The techniques could not be loaded: ${e.message}`;
+    return;
+  }
+  const levels = [...new Set(techniques.map((t) => t.level))];
+  list.replaceChildren(...levels.map((level) => {
+    const section = document.createElement('section');
+    const h = document.createElement('h3');
+    h.textContent = level;
+    const ul = document.createElement('ul');
+    for (const t of techniques.filter((x) => x.level === level)) {
+      const li = document.createElement('li');
+      li.append(actionButton(t.name, 'lesson', { name: t.name }));
+      ul.append(li);
+    }
+    section.append(h, ul);
+    return section;
+  }));
+}
+
+async function showLesson(name) {
+  const box = $('#lesson');
+  for (const b of $$('#learn-list [data-action="lesson"]')) b.setAttribute('aria-current', String(b.dataset.name === name));
+  box.textContent = 'Loading…';
+  let l;
+  try {
+    l = await api.lesson(name);
+  } catch (e) {
+    box.textContent = `This lesson could not be loaded: ${e.message}`;
+    return;
+  }
+  const h = document.createElement('h3');
+  h.textContent = l.technique;
+  const level = document.createElement('p');
+  level.className = 'muted';
+  level.textContent = `${l.level}`;
+  const idea = document.createElement('p');
+  idea.className = 'idea';
+  idea.textContent = l.idea;
+  const figure = document.createElement('figure');
+  const img = new Image();
+  img.alt = `An example of ${l.technique}, drawn on its grid`;
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(l.svg)}`;
+  figure.append(img);
+  const lines = document.createElement('div');
+  lines.className = 'hint-lines';
+  for (const line of l.step.explanation) {
+    const p = document.createElement('p');
+    p.className = `line ${line.kind}`;
+    p.style.setProperty('--depth', line.depth || 0);
+    p.textContent = line.number ? `${line.number}. ${line.text}` : line.text;
+    lines.append(p);
+  }
+  const actions = document.createElement('div');
+  actions.className = 'dlg-actions';
+  const go = actionButton('Practise', 'practise', { name: l.technique });
+  go.className = 'primary';
+  go.disabled = !l.practice;
+  actions.append(go);
+  if (!l.practice) {
+    const why = document.createElement('p');
+    why.className = 'muted';
+    why.textContent = l.why;
+    actions.prepend(why);
+  }
+  box.replaceChildren(h, level, idea, figure, lines, actions);
+}
+
+async function practise(name) {
+  $('#dlg-learn').close();
+  await newPuzzle({ layout: '9x9', needs: name, seed: randomSeed() });
 }
 
 // ---- saving --------------------------------------------------------------------------------------------------
@@ -753,6 +865,15 @@ function bind() {
     d.addEventListener('close', onDialogClose);
     d.addEventListener('click', (e) => { if (e.target === d) d.close(); });
   }
+  const lines = $('#hint-panel .hint-lines');
+  const pointAt = (e) => {
+    const p = e.target.closest && e.target.closest('[data-line]');
+    const step = state.hint && state.hint.data.step;
+    focusLine(view, state, p && step ? step.explanation[Number(p.dataset.line)] : null);
+  };
+  lines.addEventListener('pointerover', pointAt);
+  lines.addEventListener('pointerleave', () => focusLine(view, state, null));
+  lines.addEventListener('click', pointAt);
   window.addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);

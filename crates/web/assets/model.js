@@ -244,7 +244,7 @@ export function newGame({ layout, puzzle = '', solution = null, info = {}, phase
 }
 
 function emptyMarks() {
-  return { wrong: [], fault: [], mistake: -1 };
+  return { wrong: [], clash: [], fault: [], mistake: -1 };
 }
 
 /** A short random id for saved games. */
@@ -429,6 +429,14 @@ function applyHint(s, { step, candidates = [] }) {
   const n = s.layout.side;
   const g = geometry(s.layout);
   const b = copyBoard(currentBoard(s));
+  const eliminates = (step.eliminations || []).length > 0;
+  if (eliminates && !notesComplete(b)) {
+    // A removal lives in notes: with notes in only some cells, every empty cell first
+    // takes its candidates (as Auto-notes does), so the removal sticks.
+    b.values.forEach((v, i) => {
+      if (!v) b.corner[i] = maskOf(candidates[i], n) || candidateMask(b, g, i);
+    });
+  }
   for (const p of step.placements || []) {
     const i = cellIndex(p.cell, n);
     if (i < 0 || s.givens[i]) continue;
@@ -447,58 +455,102 @@ function applyHint(s, { step, candidates = [] }) {
 
 // ---- mistakes ---------------------------------------------------------------------
 
-/** What is wrong with cell i of a board: 'wrong' value, 'lost' candidate, or null. */
-function fault(board, solution, i) {
+/**
+ * Whether a board's notes are the player's candidates: every empty cell has notes
+ * (corner or centre). Otherwise the notes are the player's own marks (Snyder pairs in
+ * corners, a few centre notes): never a mistake, and hints work from every candidate.
+ */
+export function notesComplete(board) {
+  return board.values.every((v, i) => v || board.corner[i] || board.centre[i]);
+}
+
+/** Does cell i of a board hold a wrong digit? */
+function wrongAt(board, solution, i) {
   const v = board.values[i];
-  if (v) return v !== solution[i] ? 'wrong' : null;
-  const bit = 1 << (solution[i] - 1);
-  if (board.corner[i] && !(board.corner[i] & bit)) return 'lost';
-  if (board.centre[i] && !(board.centre[i] & bit)) return 'lost';
-  return null;
+  return !!v && v !== solution[i];
+}
+
+/** With complete notes, do cell i's notes leave out the solution's digit? */
+function lostAt(board, solution, i) {
+  if (board.values[i] || !notesComplete(board)) return false;
+  const notes = board.corner[i] || board.centre[i];
+  return !!notes && !(notes & (1 << (solution[i] - 1)));
 }
 
 /**
- * The earliest move whose mistake is still on the board: a wrong digit, or notes
- * that lost the solution's digit. Returns {move, label, cell, kind, digit, value} or null.
+ * The first mistake still on the board: wrong digits first (the earliest move that
+ * put one there), then, with complete notes, notes that dropped the solution's digit.
+ * Returns {move, label, cell, kind, digit, value} or null; `digit` is the right one,
+ * for a page to show only when asked.
  */
 export function firstMistake(state) {
   if (!state.solution) return null;
   const boards = state.history.slice(0, state.at + 1).map((h) => h.board);
   const now = boards[boards.length - 1];
-  let best = null;
-  for (let i = 0; i < now.values.length; i++) {
-    const kind = fault(now, state.solution, i);
-    if (!kind) continue;
-    let k = boards.length - 1;
-    while (k > 0 && fault(boards[k - 1], state.solution, i)) k--;
-    if (!best || k < best.move) best = { move: k, cell: i, kind, digit: state.solution[i], value: now.values[i] };
-  }
+  const earliest = (test, kind) => {
+    let best = null;
+    for (let i = 0; i < now.values.length; i++) {
+      if (!test(now, state.solution, i)) continue;
+      let k = boards.length - 1;
+      const same = (b) => test(b, state.solution, i) && (kind !== 'wrong' || b.values[i] === now.values[i]);
+      while (k > 0 && same(boards[k - 1])) k--;
+      if (!best || k < best.move) best = { move: k, cell: i, kind, digit: state.solution[i], value: now.values[i] };
+    }
+    return best;
+  };
+  const best = earliest(wrongAt, 'wrong') || earliest(lostAt, 'lost');
   return best && { ...best, label: state.history[best.move].label };
 }
 
-/** A sentence about a mistake found by firstMistake. */
+/** A sentence about a mistake found by firstMistake, without the right digit. */
 export function mistakeText(m, n) {
   const at = cellName(m.cell, n);
   const what = m.kind === 'wrong'
-    ? `${at} holds ${symbol(m.value)}, but the solution has ${symbol(m.digit)} there`
-    : `the notes of ${at} lost ${symbol(m.digit)}, the solution's digit`;
+    ? `${at} holds ${symbol(m.value)}, which is not its digit`
+    : `the notes of ${at} leave out its digit`;
   return `Your first mistake is move ${m.move} (${m.label}): ${what}.`;
+}
+
+/** The givens a board's wrong digits clash with (same digit in a house). */
+export function clashes(state, wrong) {
+  const b = currentBoard(state);
+  const g = geometry(state.layout);
+  const out = new Set();
+  for (const i of wrong) {
+    for (const j of g.peers[i]) if (state.givens[j] && b.values[j] === b.values[i]) out.add(j);
+  }
+  return [...out];
 }
 
 // ---- hints -------------------------------------------------------------------------
 
-/** The engine's view of the player's notes: one string per cell ("" = none). */
-export function notesForHint(state) {
+/** The player's notes, one string per cell ("" = none): corner notes, else centre. */
+export function notesOf(state) {
   const b = currentBoard(state);
   return b.values.map((v, i) => (v ? '' : maskText(b.corner[i] || b.centre[i])));
 }
 
 /**
- * What the hint at its rung shows on the grid: houses (cells), pattern cells,
- * and per cell candidate marks {hl, elim, place} as bit sets / digits.
+ * The notes a hint reasons from: the player's when they are complete (see
+ * notesComplete), else none, so the engine takes every candidate the digits allow.
+ */
+export function notesForHint(state) {
+  const b = currentBoard(state);
+  return notesComplete(b) ? notesOf(state) : b.values.map(() => '');
+}
+
+/**
+ * What the hint at its rung shows on the grid. Rung 1: the houses to look at. Rung 2:
+ * the pattern: base and cover houses, its candidates by role (pattern, colour k, fin,
+ * extra), a single's blockers and the cells they rule out. Rung 3: also what goes and
+ * what is placed, and the links. Returns {houses, base, cover, cells: Map(i → role),
+ * marks: Map(i → {roles: {digit: role}, place}), ghosts, links}.
  */
 export function hintDecor(state) {
-  const out = { houses: new Set(), cells: new Set(), marks: new Map(), ghosts: new Map() };
+  const out = {
+    houses: new Set(), base: new Set(), cover: new Set(), cells: new Map(),
+    marks: new Map(), ghosts: new Map(), links: [],
+  };
   const h = state.hint;
   if (!h || !h.data || !h.data.step) return out;
   const n = state.layout.side;
@@ -507,31 +559,37 @@ export function hintDecor(state) {
     : (step.houses || []).flatMap((name) => houseCells(state.layout, name));
   area.forEach((i) => i >= 0 && out.houses.add(i));
   if (h.rung < 2) return out;
-  for (const c of step.cells || []) out.cells.add(cellIndex(c, n));
-  markAll(out, step.highlights, n, 'hl');
-  if (h.rung >= 3) {
-    markAll(out, step.eliminations, n, 'elim');
-    for (const p of step.placements || []) mark(out, cellIndex(p.cell, n)).place = p.digit;
+  const drawing = step.drawing || {};
+  for (const house of drawing.houses || []) {
+    const set = house.shade === 'cover' ? out.cover : out.base;
+    for (const c of house.cells || []) set.add(cellIndex(c, n));
   }
+  for (const c of drawing.cells || []) {
+    const i = cellIndex(c.cell, n);
+    if (i >= 0) out.cells.set(i, c.role);
+  }
+  for (const x of drawing.candidates || []) {
+    const late = x.role === 'eliminated' || x.role === 'placed';
+    if (late && h.rung < 3) continue;
+    const i = cellIndex(x.cell, n);
+    if (i < 0) continue;
+    const m = mark(out, i);
+    if (x.role === 'placed') m.place = x.digit;
+    else m.roles[x.digit] = x.role === 'color' ? `c${x.color}` : x.role;
+  }
+  if (h.rung >= 3) out.links = drawing.links || [];
   addGhosts(out, state, h.data.candidates || []);
   return out;
 }
 
 function mark(out, i) {
-  if (!out.marks.has(i)) out.marks.set(i, { hl: 0, elim: 0, place: 0 });
+  if (!out.marks.has(i)) out.marks.set(i, { roles: {}, place: 0 });
   return out.marks.get(i);
-}
-
-function markAll(out, list, n, key) {
-  for (const x of list || []) {
-    const i = cellIndex(x.cell, n);
-    if (i >= 0) mark(out, i)[key] |= 1 << (x.digit - 1);
-  }
 }
 
 function addGhosts(out, state, candidates) {
   const b = currentBoard(state);
-  for (const i of [...out.marks.keys(), ...out.cells]) {
+  for (const i of out.marks.keys()) {
     if (i < 0 || b.values[i] || b.corner[i]) continue;
     out.ghosts.set(i, maskOf(candidates[i], state.layout.side) || candidateMask(b, geometry(state.layout), i));
   }

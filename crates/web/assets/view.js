@@ -23,10 +23,13 @@ export function createView(doc = document) {
   };
 }
 
-/** Draw the whole page for a state; prefs: {peers, same, conflicts, timer, theme}. */
+/** Draw the whole page for a state; prefs: {peers, same, conflicts, timer, theme, notation}. */
 export function render(view, state, prefs) {
   ensureBoard(view, state.layout);
-  renderCells(view, state, prefs);
+  const decor = hintDecor(state);
+  renderCells(view, state, prefs, decor);
+  renderLinks(view, state, decor);
+  renderHint(view, state, prefs);
   renderKeypad(view, state);
   renderControls(view, state, prefs);
 }
@@ -59,8 +62,36 @@ function ensureBoard(view, layout) {
     board.append(row);
   }
   board.append(linesSvg(view.doc, layout));
+  view.links = view.doc.createElementNS(SVG, 'svg');
+  view.links.setAttribute('class', 'links');
+  view.links.setAttribute('viewBox', `0 0 ${n} ${n}`);
+  view.links.setAttribute('aria-hidden', 'true');
+  board.append(view.links);
+  view.linksKey = '';
   view.cache = new Array(n * n).fill('');
   view.layoutKey = key;
+}
+
+/**
+ * A hint's links over the grid (rung 3): each a curve the server routed around the
+ * digits, in cell units, solid when strong and dashed when weak, with an arrowhead at
+ * the node it reaches; the branches of a forcing chain each in a colour.
+ */
+function renderLinks(view, state, decor) {
+  const key = JSON.stringify(decor.links);
+  if (view.linksKey === key) return;
+  view.linksKey = key;
+  const parts = [];
+  for (const l of decor.links) {
+    if (!l.path) continue;
+    const g = view.doc.createElementNS(SVG, 'g');
+    g.setAttribute('class', `link ${l.strong ? 'strong' : 'weak'} chain-${(l.chain || 0) % 4}`);
+    const curve = path(view.doc, 'curve', l.path);
+    const head = path(view.doc, 'head', l.head);
+    g.append(curve, head);
+    parts.push(g);
+  }
+  view.links.replaceChildren(...parts);
 }
 
 function makeCell(view, i, n) {
@@ -107,7 +138,7 @@ function path(doc, cls, d) {
 }
 
 /** What the view needs once per render, shared by every cell. */
-function context(state, prefs) {
+function context(state, prefs, decor) {
   const board = currentBoard(state);
   const g = geometry(state.layout);
   const single = state.selection.length === 1 ? state.selection[0] : -1;
@@ -121,14 +152,15 @@ function context(state, prefs) {
     same: prefs.same !== false ? focusValue : 0,
     conflicts: prefs.conflicts !== false ? conflicts(state) : new Set(),
     wrong: new Set(state.marks.wrong),
+    clash: new Set(state.marks.clash || []),
     fault: new Set(state.marks.fault),
-    decor: hintDecor(state),
+    decor,
     diag: state.layout.diagonals,
   };
 }
 
-function renderCells(view, state, prefs) {
-  const ctx = context(state, prefs);
+function renderCells(view, state, prefs, decor) {
+  const ctx = context(state, prefs, decor);
   const b = view.board;
   b.classList.toggle('paused', !!state.paused);
   b.classList.toggle('solved', state.phase === 'solved');
@@ -157,10 +189,14 @@ function describe(state, ctx, i) {
   flag(!!value && value === ctx.same, 'same');
   flag(ctx.conflicts.has(i), 'conflict');
   flag(ctx.wrong.has(i), 'wrong');
+  flag(ctx.clash.has(i), 'clash');
   flag(ctx.fault.has(i), 'fault');
   flag(state.marks.mistake === i, 'mistake');
   flag(decor.houses.has(i), 'hint-house');
-  flag(decor.cells.has(i), 'hint-cell');
+  flag(decor.base.has(i), 'hint-base');
+  flag(decor.cover.has(i), 'hint-cover');
+  const role = decor.cells.get(i);
+  if (role) cls.push(`hint-${role}`);
   const r = Math.floor(i / n);
   const c = i % n;
   flag(ctx.diag && (r === c || r + c === n - 1), 'diag');
@@ -244,11 +280,17 @@ function notesGrid(doc, d, n) {
   return box;
 }
 
+/** A note's classes: `on` (the selected digit), and its role in a hint: `hl` (the
+ * pattern; with `c0`–`c3` for colours), `fin`, `extra`, `elim` (removed). */
 function noteClass(d, bit, k) {
   let cls = 'note';
   if (d.same === k) cls += ' on';
-  if (d.mark && d.mark.hl & bit) cls += ' hl';
-  if (d.mark && d.mark.elim & bit) cls += ' elim';
+  const role = d.mark && d.mark.roles[k];
+  if (!role) return cls;
+  if (role === 'pattern') cls += ' hl';
+  else if (/^c\d$/.test(role)) cls += ` hl ${role}`;
+  else if (role === 'eliminated') cls += ' elim';
+  else cls += ` ${role}`;
   return cls;
 }
 
@@ -258,6 +300,90 @@ function centreSpan(doc, d) {
   const s = span(doc, cls);
   for (const k of digits) s.append(span(doc, noteClass(d, 1 << (k - 1), k), symbol(k)));
   return s;
+}
+
+// ---- the hint panel ----------------------------------------------------------------------
+
+const RUNG_TEXT = [
+  '',
+  'Where to look.',
+  'The pattern is marked on the grid.',
+  'Why it holds:',
+];
+
+/**
+ * The hint being shown, as a player reads it: the technique, what the rung shows and,
+ * from rung 3, the explanation (an introduction, numbered steps, cases indented, the
+ * conclusion), each line pointing at its cells; the notation under it when the
+ * "expert notation" setting is on.
+ */
+function renderHint(view, state, prefs) {
+  const panel = view.doc.querySelector('#hint-panel');
+  if (!panel) return;
+  const h = state.hint;
+  const step = h && h.data && h.data.status === 'step' ? h.data.step : null;
+  const key = step ? `${h.rung}|${step.text}|${prefs.notation}` : '';
+  if (view.hintKey === key) return;
+  view.hintKey = key;
+  panel.hidden = !step;
+  if (!step) return panel.querySelector('.hint-lines').replaceChildren();
+  const title = panel.querySelector('.hint-title');
+  const rung = view.doc.createElement('span');
+  rung.className = 'rung';
+  rung.textContent = `hint ${h.rung} of 4`;
+  title.replaceChildren(step.technique, rung);
+  const lead = h.rung === 1 ? `${step.vague}.` : RUNG_TEXT[h.rung];
+  panel.querySelector('.hint-rung').textContent = singleLead(step, h.rung) || lead;
+  const lines = h.rung >= 3 ? step.explanation || [] : [];
+  panel.querySelector('.hint-lines').replaceChildren(...lines.map((l, k) => hintLine(view.doc, l, k)));
+  const notation = panel.querySelector('.hint-notation');
+  notation.hidden = !(prefs.notation && h.rung >= 3);
+  notation.textContent = step.text;
+}
+
+/** Rung 2 of a single says what the marks show, before rung 3 names the digit. */
+function singleLead(step, rung) {
+  if (rung !== 2) return '';
+  if (step.technique === 'Hidden Single') return 'The digits marked in orange rule out every grey cell: one cell of the house is left for their digit.';
+  if (step.technique === 'Naked Single') return 'The digits marked in orange, in one cell\'s row, column and box, rule out all its candidates but one.';
+  if (step.technique === 'Full House') return 'Every cell of the house but one is filled.';
+  return '';
+}
+
+function hintLine(doc, l, k) {
+  const p = doc.createElement('p');
+  p.className = `line ${l.kind}`;
+  p.style.setProperty('--depth', l.depth || 0);
+  p.dataset.line = k;
+  if (l.number) {
+    const num = doc.createElement('span');
+    num.className = 'num';
+    num.textContent = `${l.number}.`;
+    p.append(num, ' ');
+  }
+  p.append(l.text);
+  return p;
+}
+
+/** Outline the cells (and candidates) one explanation line is about; none: clear. */
+export function focusLine(view, state, line) {
+  const n = state.layout.side;
+  for (const c of view.doc.querySelectorAll('.line-focus')) c.classList.remove('line-focus');
+  if (!line) return;
+  for (const name of line.cells || []) {
+    const cell = view.cells[cellIndexOf(name, n)];
+    if (cell) cell.classList.add('line-focus');
+  }
+  for (const x of line.candidates || []) {
+    const cell = view.cells[cellIndexOf(x.cell, n)];
+    const note = cell && cell.querySelectorAll('.note')[x.digit - 1];
+    if (note) note.classList.add('line-focus');
+  }
+}
+
+function cellIndexOf(name, n) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * n + Number(m[2]) - 1 : -1;
 }
 
 // ---- keypad and controls ----------------------------------------------------------------

@@ -7,7 +7,7 @@ use sudokit_core::format::json::Json as Value;
 
 use crate::body::Json;
 use crate::error::ApiError;
-use crate::game::{self, NewGame};
+use crate::game::{self, LessonRequest, NewGame};
 use crate::spec::{PlaySpec, Puzzle, PuzzleSpec};
 use crate::work::Pool;
 use crate::Config;
@@ -106,6 +106,16 @@ pub async fn explain(Shared(s): Shared<State>, Json(spec): Json<PuzzleSpec>) -> 
         .run(move |deadline| game::explain(&puzzle, deadline))
         .await
         .map(answer)
+}
+
+/// `POST /api/techniques`: every technique by level, with its idea.
+pub async fn techniques() -> Answer {
+    Ok(answer(game::techniques()))
+}
+
+/// `POST /api/lesson`: a technique's idea and an example the engine explains.
+pub async fn lesson(Shared(s): Shared<State>, Json(req): Json<LessonRequest>) -> Answer {
+    s.pool.run(move |_| game::lesson(&req)).await.map(answer)
 }
 
 /// Any other path under `/api/`.

@@ -7,8 +7,11 @@ use std::time::Instant;
 use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
+use sudokit_generate::practice::{practice, PracticeError};
 use sudokit_generate::{GenerateError, Generator, Request, Shape, Symmetry, Target};
-use sudokit_logic::{next_step, render, solve_within, Board, Level, Options, Step};
+use sudokit_logic::{
+    next_step, render, solve_within, teach, Board, Level, Options, Step, Technique,
+};
 
 use crate::error::ApiError;
 use crate::spec::{Position, Puzzle};
@@ -22,6 +25,9 @@ pub struct NewGame {
     pub level: Option<String>,
     /// The seed: the same seed and request give the same puzzle. By default, random.
     pub seed: Option<u64>,
+    /// A technique the puzzle's logical path must use (a name, any case, or a HoDoKu
+    /// code): a puzzle to practise it.
+    pub needs: Option<String>,
 }
 
 /// Candidate puzzles tried for a level before saying none was found: measured, a 6×6
@@ -29,29 +35,46 @@ pub struct NewGame {
 /// puzzle is never harder than Easy (20,000 misses take 0.14 s, so the answer is quick).
 const TRIES: u64 = 20_000;
 
-/// Makes a puzzle as `game` asks, before `deadline`.
+/// Makes a puzzle as `game` asks, before `deadline`: with `needs`, a 9×9 puzzle whose
+/// path uses that technique (to practise it: generated, or a transformed bank puzzle).
 pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
     let name = game.layout.as_deref().unwrap_or("9x9");
     let level = game.level.as_deref().map(level).transpose()?;
+    let needs = game.needs.as_deref().map(technique).transpose()?;
     let options = Options::default();
-    let target = Target {
-        level,
-        ..Target::default()
-    };
-    if let Some(why) = target.contradiction(&options) {
-        return Err(ApiError::BadRequest(why));
-    }
-    let request = Request {
-        symmetry: Symmetry::Rot180,
-        target,
-        deadline: Some(deadline),
-        budget: TRIES,
-        ..Request::new(shape(name)?)
-    };
     let seed = game.seed.unwrap_or_else(random_seed);
-    let made = Generator::new(request)
-        .generate(&mut Rng::new(seed))
-        .map_err(|e| missed(e, name, level))?;
+    let made = match needs {
+        Some(t) => {
+            if !name.eq_ignore_ascii_case("9x9") || level.is_some() {
+                return Err(ApiError::BadRequest(
+                    "needs: practice puzzles are 9x9, at the level the technique takes; leave layout and level out".into(),
+                ));
+            }
+            practice(t, &options, &mut Rng::new(seed), Some(deadline)).map_err(|e| match e {
+                PracticeError::Impossible(why) => ApiError::BadRequest(why),
+                other => ApiError::Unanswerable(other.to_string()),
+            })?
+        }
+        None => {
+            let target = Target {
+                level,
+                ..Target::default()
+            };
+            if let Some(why) = target.contradiction(&options) {
+                return Err(ApiError::BadRequest(why));
+            }
+            let request = Request {
+                symmetry: Symmetry::Rot180,
+                target,
+                deadline: Some(deadline),
+                budget: TRIES,
+                ..Request::new(shape(name)?)
+            };
+            Generator::new(request)
+                .generate(&mut Rng::new(seed))
+                .map_err(|e| missed(e, name, level))?
+        }
+    };
     let rating = match made.rating {
         Some(r) => r,
         None => sudokit_generate::target::rate(&made.puzzle, &options),
@@ -108,6 +131,66 @@ fn level(name: &str) -> Result<Level, ApiError> {
                 "level: unknown level {name:?}; use easy, medium, hard, unfair or extreme"
             ))
         })
+}
+
+/// A technique by name, any case, or HoDoKu code.
+fn technique(name: &str) -> Result<Technique, ApiError> {
+    Technique::from_name(name).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "needs: unknown technique {name:?}; /api/techniques lists them"
+        ))
+    })
+}
+
+/// Every technique, by level (easiest first), each with its idea and whether a puzzle
+/// can be made to practise it (and why not).
+pub fn techniques() -> Json {
+    let list = Level::ALL.iter().flat_map(|&level| {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(move |t| t.level() == level)
+            .map(|t| {
+                Json::object([
+                    ("name", Json::from(t.name())),
+                    ("level", Json::from(t.level().name())),
+                    ("idea", Json::from(teach::idea(t))),
+                    ("practice", Json::from(teach::no_practice(t).is_none())),
+                    ("why", Json::opt_str(teach::no_practice(t))),
+                ])
+            })
+    });
+    Json::object([("techniques", Json::Array(list.collect()))])
+}
+
+/// What `/api/lesson` is asked: a technique.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct LessonRequest {
+    /// The technique: a name, any case, or a HoDoKu code.
+    pub technique: String,
+}
+
+/// A lesson: the technique's idea, an example the engine finds (the step as for a hint,
+/// and its picture), and whether a puzzle can be made to practise it.
+pub fn lesson(req: &LessonRequest) -> Result<Json, ApiError> {
+    let t = Technique::from_name(&req.technique).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "technique: unknown technique {:?}; /api/techniques lists them",
+            req.technique
+        ))
+    })?;
+    let (board, step) = teach::example(t)
+        .ok_or_else(|| ApiError::Unanswerable(format!("no example of {t} is at hand")))?;
+    let scene = sudokit_render::Scene::step(&board, &step);
+    Ok(Json::object([
+        ("technique", Json::from(t.name())),
+        ("level", Json::from(t.level().name())),
+        ("idea", Json::from(teach::idea(t))),
+        ("practice", Json::from(teach::no_practice(t).is_none())),
+        ("why", Json::opt_str(teach::no_practice(t))),
+        ("svg", Json::from(sudokit_render::scene_svg(&scene, 36.0))),
+        ("step", step_json(&board, &step)),
+    ]))
 }
 
 /// The message for a puzzle not made.
@@ -357,28 +440,43 @@ fn mistake(layout: &Layout, cell: Cell, digit: Digit, kind: &str, message: Strin
     ])
 }
 
-/// A step as JSON for the page: the CLI's step object, plus the vague hint, where to
-/// look, the pattern's candidates and the plain sentence.
+/// A step as JSON for the page: the CLI's step object (with its explanation and drawing),
+/// plus the vague hint, the houses to look at first and their cells (`area`), and each
+/// link's route over the grid in cell units (`path`, `head`: SVG path data), the same
+/// routes the printed diagrams take.
 pub fn step_json(board: &Board, step: &Step) -> Json {
     let layout = board.layout();
-    let Json::Object(mut fields) = render::json(layout, step) else {
+    let Json::Object(mut fields) = render::json(board, step) else {
         unreachable!("a step renders as an object")
     };
     let houses = render::look_at(layout, step);
-    let area: Vec<Cell> = houses
+    let mut area: Vec<Cell> = houses
         .iter()
         .flat_map(|&h| layout.house(h).cells.iter().copied())
         .collect();
-    let highlights = step
-        .highlights(board)
-        .into_iter()
-        .map(|(c, d)| {
-            Json::object([
-                ("cell", Json::from(layout.cell_name(c))),
-                ("digit", Json::from(d.get())),
-            ])
-        })
-        .collect();
+    area.sort();
+    area.dedup();
+    let scene = sudokit_render::Scene::step(board, step);
+    let routes = sudokit_render::link_paths(&scene);
+    for (key, value) in &mut fields {
+        if key != "drawing" {
+            continue;
+        }
+        let Json::Object(drawing) = value else {
+            continue;
+        };
+        for (k, links) in drawing.iter_mut() {
+            let (true, Json::Array(links)) = (k == "links", links) else {
+                continue;
+            };
+            for (link, (path, head)) in links.iter_mut().zip(&routes) {
+                if let Json::Object(link) = link {
+                    link.push(("path".to_string(), Json::from(path.as_str())));
+                    link.push(("head".to_string(), Json::from(head.as_str())));
+                }
+            }
+        }
+    }
     let extra = [
         ("vague", Json::from(render::vague(layout, step))),
         (
@@ -386,8 +484,6 @@ pub fn step_json(board: &Board, step: &Step) -> Json {
             Json::strings(houses.iter().map(|&h| layout.house(h).kind.to_string())),
         ),
         ("area", names(layout, &area)),
-        ("highlights", Json::Array(highlights)),
-        ("sentence", Json::from(render::sentence(layout, step))),
     ];
     fields.extend(extra.map(|(k, v)| (k.to_string(), v)));
     Json::Object(fields)

@@ -87,6 +87,8 @@ pub fn app_with(config: Config) -> Router {
         .route("/api/rate", post(api::rate))
         .route("/api/explain", post(api::explain))
         .route("/api/picture", post(api::picture))
+        .route("/api/techniques", post(api::techniques))
+        .route("/api/lesson", post(api::lesson))
         .route("/api/{*rest}", any(api::unknown))
         .fallback(assets::serve)
         .method_not_allowed_fallback(api::method_not_allowed)

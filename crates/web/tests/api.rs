@@ -246,13 +246,38 @@ async fn hint_gives_every_rung_of_a_pointing_pair() {
             .contains("look at box"),
         "{step}"
     );
-    assert_eq!(step["area"].as_array().map(Vec::len), Some(9));
+    // The first rung names the box and the line: the two houses of a pointing pair.
+    assert_eq!(step["focus"].as_array().map(Vec::len), Some(2), "{step}");
+    assert_eq!(step["area"].as_array().map(Vec::len), Some(18 - 3));
     let digit = &step["pattern"]["digit"];
-    let highlights = step["highlights"].as_array().expect("highlights");
-    assert!((2..=3).contains(&highlights.len()), "{step}");
-    assert!(highlights.iter().all(|h| &h["digit"] == digit), "{step}");
+    // The drawing: the box as base, the line as cover, the pattern's candidates.
+    let drawing = &step["drawing"];
+    let shades: Vec<&str> = drawing["houses"]
+        .as_array()
+        .expect("houses")
+        .iter()
+        .map(|h| h["shade"].as_str().unwrap())
+        .collect();
+    assert_eq!(shades, ["base", "cover"], "{drawing}");
+    let pattern: Vec<&serde_json::Value> = drawing["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .filter(|c| c["role"] == "pattern")
+        .collect();
+    assert!((2..=3).contains(&pattern.len()), "{step}");
+    assert!(pattern.iter().all(|h| &h["digit"] == digit), "{step}");
     assert!(!step["eliminations"].as_array().expect("list").is_empty());
-    assert!(step["sentence"].as_str().expect("a sentence").len() > 20);
+    // The explanation: an introduction, numbered steps, a conclusion, no notation.
+    let lines = step["explanation"].as_array().expect("explanation");
+    let kinds: Vec<&str> = lines.iter().map(|l| l["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds.first(), Some(&"intro"), "{step}");
+    assert_eq!(kinds.last(), Some(&"conclusion"), "{step}");
+    assert!(lines.iter().any(|l| l["number"] == 1), "{step}");
+    for l in lines {
+        let text = l["text"].as_str().unwrap();
+        assert_eq!(sudokit_logic::teach::notation_in(text), None, "{text}");
+    }
     assert_eq!(v["candidates"].as_array().map(Vec::len), Some(81));
 }
 
@@ -319,7 +344,7 @@ async fn rate_and_explain_agree() {
         steps.len() as u64,
         rated["steps"].as_u64().expect("a count")
     );
-    assert!(steps.iter().all(|s| s["sentence"].is_string()));
+    assert!(steps.iter().all(|s| s["explanation"].is_array()));
 }
 
 #[tokio::test]

@@ -226,11 +226,11 @@ describe('history', () => {
 });
 
 describe('mistakes', () => {
-  it('names the earliest move whose mistake is still on the board', () => {
+  it('names the earliest move whose mistake is still on the board, without the right digit', () => {
     const s = play(game(), sel('r1c1'), digit(5), sel('r1c2'), digit(2), sel('r1c3'), digit(4), sel('r1c4'), digit(9));
     const m = M.firstMistake(s);
     assert.deepEqual([m.move, m.cell, m.kind, m.digit, m.value, m.label], [2, 1, 'wrong', 1, 2, 'r1c2 = 2']);
-    assert.equal(M.mistakeText(m, 9), 'Your first mistake is move 2 (r1c2 = 2): r1c2 holds 2, but the solution has 1 there.');
+    assert.equal(M.mistakeText(m, 9), 'Your first mistake is move 2 (r1c2 = 2): r1c2 holds 2, which is not its digit.');
     // Going back before it is one more move (undoable).
     const back = M.update(s, { type: 'rewind', to: m.move - 1 });
     assert.equal(M.toLine(board(back).values).slice(0, 4), '5...');
@@ -238,20 +238,49 @@ describe('mistakes', () => {
     assert.equal(M.firstMistake(back), null);
   });
 
-  it('skips mistakes that were put right, and counts notes that lost the solution\'s digit', () => {
-    const s = play(game(), sel('r1c2'), digit(2), digit(1), sel('r2c1'), digit(3, 'corner'), digit(2, 'corner'), digit(2, 'corner'));
-    const m = M.firstMistake(s);
-    assert.deepEqual([m.move, m.cell, m.kind], [5, at('r2c1'), 'lost']);
-    assert.match(M.mistakeText(m, 9), /the notes of r2c1 lost 2, the solution's digit/);
+  it('names wrong digits before notes, and notes only when they are complete', () => {
+    // Auto-notes (complete), then r2c1's notes lose its 2 (move 2), then a wrong 2 in r1c2.
+    let s = play(game(), { type: 'autoNotes' }, sel('r2c1'), digit(2, 'corner'), sel('r1c2'), digit(2));
+    let m = M.firstMistake(s);
+    assert.deepEqual([m.move, m.cell, m.kind], [3, 1, 'wrong'], 'the wrong digit first, though later');
+    s = play(s, { type: 'erase' });
+    m = M.firstMistake(s);
+    assert.deepEqual([m.move, m.cell, m.kind], [2, at('r2c1'), 'lost']);
+    assert.match(M.mistakeText(m, 9), /the notes of r2c1 leave out its digit/);
+    // Snyder marks (a few corner notes, most cells without): never a mistake.
+    const snyder = play(game(), sel('r2c1'), digit(3, 'corner'), sel('r2c2'), digit(3, 'corner'));
+    assert.equal(M.notesComplete(board(snyder)), false);
+    assert.equal(M.firstMistake(snyder), null);
+  });
+
+  it('finds the givens a wrong digit clashes with', () => {
+    const s = play(game(), sel('r1c1'), digit(8));
+    const clashing = [...Array(81).keys()].filter((i) => PUZZLE[i] === '8' && sees(0, i));
+    assert.ok(clashing.length > 0);
+    assert.deepEqual(M.clashes(s, [0]).sort((x, y) => x - y), clashing);
   });
 });
+
+function sees(a, b) {
+  const [ra, ca, rb, cb] = [Math.floor(a / 9), a % 9, Math.floor(b / 9), b % 9];
+  return ra === rb || ca === cb || (Math.floor(ra / 3) === Math.floor(rb / 3) && Math.floor(ca / 3) === Math.floor(cb / 3));
+}
 
 describe('hints', () => {
   const step = {
     technique: 'Locked Candidates (Pointing)',
     houses: ['box 8'],
     cells: [],
-    highlights: [{ cell: 'r9c4', digit: 6 }, { cell: 'r9c5', digit: 6 }],
+    drawing: {
+      houses: [{ house: 'box 8', shade: 'base', cells: ['r7c4', 'r9c4'] }, { house: 'row 9', shade: 'cover', cells: ['r9c1', 'r9c2'] }],
+      candidates: [
+        { cell: 'r9c2', digit: 6, role: 'eliminated' },
+        { cell: 'r9c4', digit: 6, role: 'pattern' },
+        { cell: 'r9c5', digit: 6, role: 'pattern' },
+      ],
+      cells: [],
+      links: [{ from: [{ cell: 'r9c4', digit: 6 }], to: [{ cell: 'r9c5', digit: 6 }], strong: true, chain: 0, path: 'M1 1Q2 2 3 3', head: 'M3 3L2 2L2 3Z' }],
+    },
     placements: [],
     eliminations: [{ cell: 'r9c2', digit: 6 }],
     text: 'Locked Candidates (Pointing): 6 in b8 => r9c2<>6',
@@ -260,20 +289,24 @@ describe('hints', () => {
   candidates[at('r9c2')] = '2356';
   candidates[at('r9c4')] = '356';
 
-  it('shows more per rung: houses, then the pattern, then the result', () => {
+  it('shows more per rung: houses, then the pattern, then the result and the links', () => {
     let s = M.update(game(), { type: 'setHint', data: { status: 'step', step, candidates } });
     let d = M.hintDecor(s);
     assert.equal(d.houses.size, 9);
     assert.ok(d.houses.has(at('r9c6')));
     assert.equal(d.marks.size, 0);
+    assert.equal(d.base.size, 0);
     s = M.update(s, { type: 'nextRung' });
     d = M.hintDecor(s);
-    assert.equal(d.marks.get(at('r9c4')).hl, 1 << 5);
+    assert.equal(d.marks.get(at('r9c4')).roles[6], 'pattern');
+    assert.ok(d.base.has(at('r7c4')) && d.cover.has(at('r9c1')));
     assert.equal(d.ghosts.get(at('r9c4')), M.maskOf('356', 9), 'a cell without notes shows the engine\'s candidates');
     assert.equal(d.marks.has(at('r9c2')), false);
+    assert.equal(d.links.length, 0, 'no links before rung 3');
     s = M.update(s, { type: 'nextRung' });
     d = M.hintDecor(s);
-    assert.equal(d.marks.get(at('r9c2')).elim, 1 << 5);
+    assert.equal(d.marks.get(at('r9c2')).roles[6], 'eliminated');
+    assert.equal(d.links.length, 1);
     assert.equal(M.update(s, { type: 'nextRung' }).hint.rung, 3);
   });
 
@@ -282,23 +315,25 @@ describe('hints', () => {
     assert.deepEqual([...M.hintDecor(s).houses], [0, 10]);
   });
 
-  it('applies a hint as one move: notes filled from the candidates, then the elimination', () => {
+  it('applies a hint as one move: every cell takes its candidates (notes were partial), then the elimination', () => {
     let s = M.update(game(), { type: 'setHint', data: { status: 'step', step, candidates } });
     s = M.update(s, { type: 'applyHint', step, candidates });
     assert.equal(M.maskText(board(s).corner[at('r9c2')]), '235');
+    assert.ok(M.notesComplete(board(s)), 'the removal sticks: every empty cell has notes');
     assert.equal(s.hint, null);
     assert.equal(s.history.at(-1).label, 'hint: Locked Candidates (Pointing)');
     const placed = M.update(game(), { type: 'applyHint', step: { ...step, eliminations: [], placements: [{ cell: 'r1c1', digit: 5 }] } });
     assert.equal(board(placed).values[0], 5);
   });
 
-  it('sends the player\'s notes to the engine: corner notes, else centre notes', () => {
-    const s = play(game(), sel('r1c1'), digit(2, 'centre'), digit(4, 'centre'), sel('r1c2'), digit(1, 'corner'), digit(2, 'centre'));
-    const notes = M.notesForHint(s);
-    assert.equal(notes[0], '24');
-    assert.equal(notes[1], '1');
-    assert.equal(notes[2], '');
+  it('sends the player\'s notes to the engine only when they are complete', () => {
+    const partial = play(game(), sel('r1c1'), digit(2, 'centre'), digit(4, 'centre'), sel('r1c2'), digit(1, 'corner'));
+    assert.deepEqual(M.notesForHint(partial), new Array(81).fill(''), 'Snyder marks and a few centre notes: every candidate');
+    assert.equal(M.notesOf(partial)[0], '24', 'the picture still shows them');
+    const full = play(game(), { type: 'autoNotes' }, sel('r1c1'), digit(2, 'centre'));
+    const notes = M.notesForHint(full);
     assert.equal(notes.length, 81);
+    assert.ok(notes.every((n, i) => (PUZZLE[i] === '.' ? n.length > 0 : n === '')));
   });
 });
 
