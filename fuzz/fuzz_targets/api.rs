@@ -13,8 +13,10 @@ use sudokit_web::{app_with, Config};
 use tokio::runtime::Runtime;
 use tower::ServiceExt;
 
-const PATHS: [&str; 9] = [
+const PATHS: [&str; 11] = [
     "/api/new",
+    "/api/techniques",
+    "/api/lesson",
     "/api/solve",
     "/api/check",
     "/api/hint",

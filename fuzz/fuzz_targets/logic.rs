@@ -110,7 +110,15 @@ fuzz_target!(|input: Input| {
     let path = solve(&start, &options);
     let rating = rate(&start, &path);
     let _ = (
-        render::path(&start, &path, true, false),
+        render::path(
+            &start,
+            &path,
+            render::Show {
+                sentences: true,
+                notation: true,
+                grids: false,
+            },
+        ),
         render::rating(&rating),
     );
     if keeps_solution && path.solved {

@@ -135,6 +135,38 @@ fn without_colour_the_hint_marks_show_the_digit_the_step_is_about() {
 }
 
 #[test]
+fn backspace_after_auto_clean_brings_the_notes_back_on_screen() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "a");
+    let grid = |s: &[String]| -> Vec<String> {
+        s[1..20]
+            .iter()
+            .map(|l| l.chars().take(37).collect())
+            .collect()
+    };
+    let before = grid(&screen(&a, 80, 24));
+    // A candidate of r1c1 that is not its digit: placing it cleans it from the peers.
+    let d = a.game.now.notes[0]
+        .iter()
+        .find(|&d| Some(d) != a.game.solution.get(a.game.cursor))
+        .unwrap();
+    press(&mut a, &d.to_char().to_string());
+    assert_ne!(
+        grid(&screen(&a, 80, 24)),
+        before,
+        "auto-clean changed the notes"
+    );
+    press(&mut a, "?");
+    let s = screen(&a, 80, 24).join("\n");
+    assert!(s.contains("Backspace"), "the hint names the way back: {s}");
+    press(&mut a, "\u{8}");
+    assert_eq!(grid(&screen(&a, 80, 24)), before, "every note is back");
+    press(&mut a, "?");
+    let s = screen(&a, 80, 24).join("\n");
+    assert!(s.contains("look at"), "the next hint is a step: {s}");
+}
+
+#[test]
 fn a_six_by_six_draws_boxes_of_two_rows_by_three_columns() {
     let mut a = app(
         Layout::for_side(6).unwrap(),

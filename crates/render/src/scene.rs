@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
-use sudokit_logic::teach::{self, CellRole, Drawing, Role};
+use sudokit_logic::teach::{self, CellRole, Drawing};
 use sudokit_logic::{Board, Step};
 
 /// What a cell shows.
@@ -21,23 +21,13 @@ pub enum Content {
     Marks(DigitSet),
 }
 
-/// How a step picture marks a candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mark {
-    /// Part of the pattern that makes the deduction.
-    Pattern,
-    /// Part of the pattern, in one of several colours (coloring's two sides, the sets of
-    /// an ALS step, a wing's pivot).
-    Color(u8),
-    /// A fin of a finned fish: drawn apart from the body.
-    Fin,
-    /// A candidate of a uniqueness pattern beyond its two digits.
-    Extra,
-    /// Removed by the step: struck out.
-    Eliminated,
-    /// Placed by the step.
-    Placed,
-}
+/// How a step picture marks a candidate: the logic crate's [`Role`] (pattern, colour k,
+/// fin, extra, eliminated, placed), one value for every front end.
+pub use sudokit_logic::teach::Role as Mark;
+
+/// A link of a chain between two nodes (each one candidate or a group of them), drawn
+/// from `from` to `to` with an arrow: the logic crate's, as the drawing gives it.
+pub use sudokit_logic::teach::Link;
 
 /// How a whole cell is shaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,20 +43,6 @@ pub enum Shade {
     RuledOut,
     /// Where a forcing chain breaks.
     Broken,
-}
-
-/// A link of a chain between two nodes (each one candidate or a group of them), drawn
-/// from `from` to `to` with an arrow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Link {
-    /// The candidates of the node it starts from.
-    pub from: Vec<(Cell, Digit)>,
-    /// The candidates of the node it goes to.
-    pub to: Vec<(Cell, Digit)>,
-    /// Strong (drawn solid) or weak (dashed).
-    pub strong: bool,
-    /// Which chain it is part of (the branches of a forcing chain differ in colour).
-    pub chain: u8,
 }
 
 /// Everything a picture of a grid shows.
@@ -160,21 +136,7 @@ impl Scene {
     pub fn drawn(board: &Board, drawing: &Drawing) -> Scene {
         let mut scene = Scene::board(board);
         let layout = board.layout();
-        scene.marks = drawing
-            .candidates
-            .iter()
-            .map(|&(x, role)| {
-                let mark = match role {
-                    Role::Pattern => Mark::Pattern,
-                    Role::Color(k) => Mark::Color(k),
-                    Role::Fin => Mark::Fin,
-                    Role::Extra => Mark::Extra,
-                    Role::Eliminated => Mark::Eliminated,
-                    Role::Placed => Mark::Placed,
-                };
-                (x, mark)
-            })
-            .collect();
+        scene.marks = drawing.candidates.clone();
         scene.marks.sort();
         let mut shaded: Vec<(Cell, Shade)> = drawing
             .cells
@@ -196,16 +158,7 @@ impl Scene {
             shaded.extend(layout.house(h).cells.iter().map(|&c| (c, shade)));
         }
         scene.shade(shaded);
-        scene.links = drawing
-            .links
-            .iter()
-            .map(|l| Link {
-                from: l.from.clone(),
-                to: l.to.clone(),
-                strong: l.strong,
-                chain: l.chain,
-            })
-            .collect();
+        scene.links = drawing.links.clone();
         scene
     }
 

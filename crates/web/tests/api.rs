@@ -421,3 +421,77 @@ async fn the_page_is_served_with_security_headers() {
     let (status, _) = call(app(), Method::DELETE, "/", "").await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
 }
+
+#[tokio::test]
+async fn techniques_are_listed_by_level_with_their_ideas() {
+    let (status, v) = post("/api/techniques", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let list = v["techniques"].as_array().expect("a list");
+    assert_eq!(list.len(), sudokit_logic::Technique::ALL.len());
+    let levels: Vec<&str> = list.iter().map(|t| t["level"].as_str().unwrap()).collect();
+    let rank = |l: &str| {
+        ["Easy", "Medium", "Hard", "Unfair", "Extreme"]
+            .iter()
+            .position(|x| *x == l)
+    };
+    assert!(
+        levels.windows(2).all(|w| rank(w[0]) <= rank(w[1])),
+        "by level: {levels:?}"
+    );
+    let xwing = list.iter().find(|t| t["name"] == "X-Wing").expect("X-Wing");
+    assert_eq!(xwing["practice"], true);
+    assert!(xwing["idea"].as_str().unwrap().contains("two columns"));
+    let nishio = list
+        .iter()
+        .find(|t| t["name"] == "Nishio Forcing Chains")
+        .expect("Nishio");
+    assert_eq!(nishio["practice"], false);
+    assert!(nishio["why"].as_str().unwrap().contains("Sudoku Explainer"));
+}
+
+#[tokio::test]
+async fn a_lesson_gives_the_example_explained_and_drawn() {
+    let (status, v) = post("/api/lesson", json!({"technique": "skyscraper"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["technique"], "Skyscraper");
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    let step = &v["step"];
+    assert_eq!(step["technique"], "Skyscraper");
+    let links = step["drawing"]["links"].as_array().expect("links");
+    assert_eq!(links.len(), 3, "{step}");
+    assert!(links
+        .iter()
+        .all(|l| l["path"].as_str().unwrap().starts_with('M')));
+    assert_eq!(links.iter().filter(|l| l["strong"] == true).count(), 2);
+    // Unknown names are a 400 naming the way to the list.
+    let (status, v) = post("/api/lesson", json!({"technique": "Quantum Wing"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(error(&v).contains("/api/techniques"), "{v}");
+}
+
+#[tokio::test]
+async fn a_practice_game_needs_its_technique() {
+    let (status, v) = post("/api/new", json!({"needs": "X-Wing", "seed": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["techniques"]["X-Wing"].as_u64().unwrap_or(0) > 0, "{v}");
+    // A rare one comes from the bank, transformed, and still needs it.
+    let (status, v) = post("/api/new", json!({"needs": "Sue de Coq", "seed": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(
+        v["techniques"]["Sue de Coq"].as_u64().unwrap_or(0) > 0,
+        "{v}"
+    );
+    // A technique no path uses, a level too, or an unknown name: 400s that say why.
+    for (body, says) in [
+        (json!({"needs": "Nishio"}), "only on request"),
+        (
+            json!({"needs": "X-Wing", "level": "easy"}),
+            "leave layout and level out",
+        ),
+        (json!({"needs": "Quantum Wing"}), "unknown technique"),
+    ] {
+        let (status, v) = post("/api/new", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(error(&v).contains(says), "{body}: {v}");
+    }
+}

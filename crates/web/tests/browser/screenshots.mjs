@@ -1,7 +1,9 @@
 // Screenshots of the page for the docs (run by hand, not a test):
 //   SUDOKIT_BIN=target/release/sudokit node crates/web/tests/browser/screenshots.mjs
-// writes docs/web-light.png, web-dark.png (1280×800) and web-phone.png,
-// web-phone-dark.png (390×844) at the repository root. SUDOKIT_ASSETS as for the tests.
+// writes, at the repository root, docs/web-light.png, web-dark.png (1280×800) and
+// web-phone.png, web-phone-dark.png (390×844, the whole page): a Skyscraper hint at its
+// third rung, its links drawn and its explanation beside; and docs/web-learn.png: the
+// Learn view with the X-Wing's lesson. SUDOKIT_ASSETS as for the tests.
 
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -10,9 +12,10 @@ import { startServer, launchBrowser } from './harness.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const OUT = path.join(REPO, 'docs');
-// A Medium puzzle: fifteen singles, then a pointing pair (6 in box 8).
-const PUZZLE = '....86.7........1..98..5.....6....8.9.......23...79.......4..6...7.1..381.......4';
-const SINGLES = 'r2c7=8 r3c4=1 r3c1=7 r7c1=8 r9c8=9 r7c3=9 r8c4=9 r2c5=9 r3c8=2 r3c7=4 r3c9=6 r3c5=3 r8c6=2 r4c5=2 r8c7=5';
+// A 17-clue puzzle, and a position of it (its singles placed) whose next step is a
+// Skyscraper on 6.
+const PUZZLE = '.................1..2..3.4......5.....6..25...14.....7....1...5..8...3...2..7....';
+const AT = '.37..1.52..5..7.311.2.5374.2.37.51.4.761425.3514.3..27..9318275758..431.32157.4..';
 
 const SHOTS = [
   { file: 'web-light.png', width: 1280, height: 800, colorScheme: 'light' },
@@ -21,26 +24,24 @@ const SHOTS = [
   { file: 'web-phone-dark.png', width: 390, height: 844, colorScheme: 'dark', mobile: true },
 ];
 
-/** A game in progress: digits entered, auto-notes, two coloured cells, a selection, a hint at rung 3. */
+async function waitFor(page, text) {
+  await page.waitForFunction((t) => document.body.textContent.includes(t), text, { timeout: 30000 });
+}
+
+/** The position, then three presses of Hint: the Skyscraper explained and drawn. */
 async function stage(page, url) {
   await page.goto(`${url}?p=${PUZZLE}`);
   await page.waitForFunction(() => /Rated/.test(document.querySelector('#status').textContent));
-  const k = page.keyboard;
-  for (const move of SINGLES.split(' ')) {
-    const [cell, digit] = move.split('=');
-    await page.click(`[data-cell="${cell}"]`);
-    await k.press(digit);
+  for (let i = 0; i < 81; i++) {
+    if (AT[i] !== '.' && PUZZLE[i] === '.') {
+      await page.click(`[data-cell="r${Math.floor(i / 9) + 1}c${(i % 9) + 1}"]`);
+      await page.keyboard.press(AT[i]);
+    }
   }
-  await k.press('n');
-  await page.click('[data-cell="r5c3"]');
-  await k.press('Control+Shift+5');
-  await page.click('[data-cell="r5c7"]');
-  await k.press('Control+Shift+5');
-  await page.click('[data-cell="r5c5"]');
-  await k.press('h');
-  await page.waitForFunction(() => /Hint 1/.test(document.querySelector('#status').textContent));
-  await k.press('h');
-  await k.press('h');
+  for (const k of [1, 2, 3]) {
+    await page.keyboard.press('h');
+    await waitFor(page, `Hint ${k}/4`);
+  }
   await page.evaluate(() => document.activeElement.blur());
 }
 
@@ -58,10 +59,19 @@ try {
     });
     const page = await context.newPage();
     await stage(page, server.url);
-    await page.screenshot({ path: path.join(OUT, shot.file) });
+    await page.screenshot({ path: path.join(OUT, shot.file), fullPage: !!shot.mobile });
     console.log(`wrote docs/${shot.file}`);
     await context.close();
   }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}?p=${PUZZLE}`);
+  await page.waitForFunction(() => /Rated/.test(document.querySelector('#status').textContent));
+  await page.click('[data-action="learn"]');
+  await page.click('#learn-list [data-name="X-Wing"]');
+  await page.waitForSelector('#lesson figure img');
+  await page.screenshot({ path: path.join(OUT, 'web-learn.png') });
+  console.log('wrote docs/web-learn.png');
 } finally {
   await browser.close();
   server.proc.kill();
