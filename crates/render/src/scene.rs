@@ -21,7 +21,7 @@ pub enum Content {
     Marks(DigitSet),
 }
 
-/// How a step picture marks a candidate: the logic crate's [`Role`] (pattern, colour k,
+/// How a step picture marks a candidate: the logic crate's [`Role`](sudokit_logic::teach::Role) (pattern, colour k,
 /// fin, extra, eliminated, placed), one value for every front end.
 pub use sudokit_logic::teach::Role as Mark;
 

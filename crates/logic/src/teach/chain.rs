@@ -327,8 +327,9 @@ pub(super) fn explain(board: &Board, step: &Step, c: &Chain, out: &mut Out) {
                 .into_iter()
                 .map(|(text, _)| text)
                 .collect();
+            let parts: Vec<String> = parts.iter().map(|p| capitalize(p)).collect();
             out.conclusion(
-                format!("{ends}: {}.", parts.join("; ")),
+                format!("{ends}. {}.", parts.join(". ")),
                 About::candidates(&step.eliminations),
             );
         }

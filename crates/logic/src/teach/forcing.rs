@@ -263,6 +263,9 @@ fn from(numbers: &[u32], parents: &[usize], at: usize, first_shown: usize) -> St
     if parents.is_empty() || (parents.len() == 1 && parents[0] + 1 == at) || shown.is_empty() {
         return String::new();
     }
+    if shown.len() >= 5 && shown.len() + first_shown >= at {
+        return " (from all the lines above)".to_string();
+    }
     let list: Vec<String> = shown.iter().map(|n| n.to_string()).collect();
     format!(" (from {})", join(&list, "and"))
 }

@@ -81,14 +81,22 @@ def rate(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = Non
 def hint(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
          diagonals: bool = False) -> Optional[Dict[str, Any]]:
     """The next logical step (``hint --json``'s step), or ``None`` when the puzzle is
-    solved or no technique applies. Pencil marks in the input are respected."""
+    solved or no technique applies. Pencil marks in the input are respected.
+
+    Besides the notation (``text``), the step explains itself for a player:
+    ``explanation`` is a list of lines (``kind``: intro, step, case or conclusion;
+    ``number`` for steps; ``depth``; ``text`` in plain words; the ``cells`` and
+    ``candidates`` the line is about), ``drawing`` what a picture of it marks
+    (``houses``, ``candidates`` by role, ``cells``, ``links``) and ``focus`` the fewest
+    houses that hold the pattern."""
     return _sudokit.hint(puzzle, box=box, regions=regions, diagonals=diagonals)
 
 
 def explain(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
             diagonals: bool = False) -> List[Dict[str, Any]]:
     """The whole logical path: a list of steps with ``explain --json``'s fields
-    (``technique``, ``placements``, ``eliminations``, ``text``, ...)."""
+    (``technique``, ``placements``, ``eliminations``, ``text``, ``explanation``,
+    ``drawing``, ``focus``, ...), each as :func:`hint` gives it."""
     return _sudokit.explain(puzzle, box=box, regions=regions, diagonals=diagonals)
 
 

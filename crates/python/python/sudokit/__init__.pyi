@@ -22,7 +22,8 @@ def rate(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
     ``se_hardest``; seconds a puzzle at the top of the scale."""
 def hint(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
          diagonals: bool = ...) -> Optional[Dict[str, Any]]:
-    """The next logical step, or None."""
+    """The next logical step, or None: the notation (``text``), and for a player its
+    ``explanation`` (lines), ``drawing`` and ``focus``."""
 def explain(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
             diagonals: bool = ...) -> List[Dict[str, Any]]:
     """The whole logical path, a dict per step."""
