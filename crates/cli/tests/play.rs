@@ -250,6 +250,76 @@ fn sigterm_saves_the_game_and_ends_it() {
     );
 }
 
+/// A game whose terminal goes away (its tmux session killed, as a dropped SSH connection
+/// would) is saved and ends within a second, instead of spinning on a dead terminal.
+#[test]
+fn a_game_whose_terminal_goes_away_is_saved_and_ends() {
+    if !tmux_available() {
+        return;
+    }
+    let (file, data, bin) = scratch("sudokit-play-gone");
+    let tmux = Tmux {
+        socket: format!("sudokit-gone-{}", std::process::id()),
+    };
+    tmux.start(&command(&bin, &data, &file.display().to_string()));
+    // A second session keeps the tmux server, which reaps the game, alive.
+    tmux.run(&["new-session", "-d", "-s", "keep", "sleep 60"]);
+    tmux.wait_for("hjkl move");
+    tmux.keys("l7");
+    tmux.wait_for("your 7");
+    let pid = tmux.run(&["list-panes", "-t", "play", "-F", "#{pane_pid}"]);
+    let proc_dir = PathBuf::from(format!("/proc/{}", pid.trim()));
+    assert!(proc_dir.exists(), "the game runs");
+    tmux.run(&["kill-session", "-t", "play"]);
+    let start = Instant::now();
+    let alive = |dir: &Path| {
+        std::fs::read_to_string(dir.join("status")).is_ok_and(|s| {
+            !s.lines()
+                .any(|l| l.starts_with("State:") && l.contains('Z'))
+        })
+    };
+    while alive(&proc_dir) && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let took = start.elapsed();
+    assert!(
+        !alive(&proc_dir),
+        "the game still runs 5 s after its terminal went away"
+    );
+    assert!(
+        took < Duration::from_secs(1),
+        "the game took {took:?} to end"
+    );
+    let games: Vec<PathBuf> = std::fs::read_dir(data.join("sudokit/games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(games.len(), 1);
+    let saved = std::fs::read_to_string(&games[0]).unwrap();
+    assert!(
+        saved.contains("\"entries\":\".7"),
+        "the 7 in r1c2 was saved: {saved}"
+    );
+}
+
+/// A game opened and left without a move leaves no file behind.
+#[test]
+fn an_untouched_game_is_not_saved() {
+    if !tmux_available() {
+        return;
+    }
+    let (file, data, bin) = scratch("sudokit-play-untouched");
+    let tmux = Tmux {
+        socket: format!("sudokit-untouched-{}", std::process::id()),
+    };
+    tmux.start(&command(&bin, &data, &file.display().to_string()));
+    tmux.wait_for("hjkl move");
+    tmux.keys("lljq");
+    tmux.wait_exit();
+    let saved = std::fs::read_dir(data.join("sudokit/games")).map_or(0, |d| d.count());
+    assert_eq!(saved, 0, "moving the cursor is not a move");
+}
+
 /// The digits shown on line `n` of a captured screen, in order.
 fn digits_on_line(screen: &str, n: usize) -> String {
     screen

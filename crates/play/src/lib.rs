@@ -25,8 +25,11 @@ mod ui;
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::iterator::Signals;
 
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
@@ -41,29 +44,103 @@ pub use ui::needed;
 /// Plays `app` in the terminal until the player quits, saving through `save` on the way
 /// out and every few seconds. The terminal is restored on return, on error and on panic.
 ///
+/// The game also ends, saved, when its user goes away: SIGTERM and SIGHUP (a closed
+/// terminal, a dropped SSH session) end it as `q` does, and a watchdog thread ends the
+/// process itself, after saving the last state the loop shared with it, when the loop
+/// does not stop soon after such a signal, or when the terminal is gone without one
+/// (crossterm then reads end-of-file without end and never returns to the loop).
+///
 /// # Errors
 /// When the terminal cannot be driven.
-pub fn run(app: &mut App, mut save: impl FnMut(&Game)) -> io::Result<()> {
-    // SIGTERM and SIGHUP (a closed terminal, a dropped SSH session) end the game as `q`
-    // does: saved, and the terminal restored.
+pub fn run<S>(app: &mut App, save: S) -> io::Result<()>
+where
+    S: Fn(&Game) + Send + Sync + 'static,
+{
+    let save: Arc<dyn Fn(&Game) + Send + Sync> = Arc::new(save);
+    let shared = Arc::new(Mutex::new(app.game.clone()));
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, stop.clone())?;
-    }
+    let done = Arc::new(AtomicBool::new(false));
+    watchdog(Watch {
+        game: shared.clone(),
+        save: save.clone(),
+        stop: stop.clone(),
+        done: done.clone(),
+    })?;
     let mut terminal = ratatui::init();
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = event_loop(app, &mut terminal, &mut save, &stop);
+    let result = event_loop(app, &mut terminal, &*save, &stop, &shared);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
+    // Saving under the lock: the watchdog never saves at the same time.
+    let guard = shared.lock();
     save(&app.game);
+    done.store(true, Ordering::SeqCst);
+    drop(guard);
     result
+}
+
+/// What the watchdog shares with the loop.
+struct Watch {
+    /// The last state of the game the loop saw.
+    game: Arc<Mutex<Game>>,
+    save: Arc<dyn Fn(&Game) + Send + Sync>,
+    /// Set on a signal: the loop ends as `q` does.
+    stop: Arc<AtomicBool>,
+    /// Set by the loop once it has saved and is leaving.
+    done: Arc<AtomicBool>,
+}
+
+/// How long the loop has to end after a signal before the watchdog ends the process.
+const GRACE: Duration = Duration::from_millis(300);
+
+/// Starts the watchdog thread (see [`run`]).
+fn watchdog(w: Watch) -> io::Result<()> {
+    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("sudokit-play-watchdog".into())
+        .spawn(move || {
+            let mut asked: Option<(i32, Instant)> = None;
+            loop {
+                if let Some(signal) = signals.pending().next() {
+                    w.stop.store(true, Ordering::SeqCst);
+                    asked.get_or_insert((signal, Instant::now()));
+                }
+                let gone = terminal_gone();
+                let late = asked.is_some_and(|(_, at)| at.elapsed() > GRACE);
+                if gone || late {
+                    // The loop is stuck (or the terminal gone): save what it last
+                    // shared, unless it is saving or has saved, and end.
+                    let guard = w.game.lock().unwrap_or_else(|e| e.into_inner());
+                    if !w.done.load(Ordering::SeqCst) {
+                        (w.save)(&guard);
+                        if !gone {
+                            let _ = ratatui::try_restore();
+                        }
+                        std::process::exit(128 + asked.map_or(SIGHUP, |(s, _)| s));
+                    }
+                    return;
+                }
+                if w.done.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        })?;
+    Ok(())
+}
+
+/// Is the terminal gone: its attributes can no longer be read (a hung-up terminal
+/// answers every request with an error)?
+fn terminal_gone() -> bool {
+    rustix::termios::tcgetattr(io::stdin()).is_err()
 }
 
 fn event_loop(
     app: &mut App,
     terminal: &mut ratatui::DefaultTerminal,
-    save: &mut impl FnMut(&Game),
+    save: &(dyn Fn(&Game) + Send + Sync),
     stop: &AtomicBool,
+    shared: &Mutex<Game>,
 ) -> io::Result<()> {
     let mut last = Instant::now();
     let mut saved = Instant::now();
@@ -81,6 +158,9 @@ fn event_loop(
         let now = Instant::now();
         app.tick(now.duration_since(last).as_millis() as u64);
         last = now;
+        if let Ok(mut g) = shared.lock() {
+            g.clone_from(&app.game);
+        }
         if now.duration_since(saved) > Duration::from_secs(5) {
             save(&app.game);
             saved = now;

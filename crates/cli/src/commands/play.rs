@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{anyhow, bail, Result};
 use sudokit_core::rng::Rng;
@@ -35,18 +35,27 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     };
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut app = App::new(game, color);
-    let mut failed_save = None;
-    sudokit_play::run(&mut app, |g| {
+    // A game is saved once it has a move (a resumed one always): opening a puzzle and
+    // leaving it leaves no file behind.
+    let failed_save = Arc::new(Mutex::new(None));
+    let (failed, resumed) = (failed_save.clone(), args.resume);
+    sudokit_play::run(&mut app, move |g| {
+        if g.moves() == 0 && !resumed {
+            return;
+        }
         if let Err(e) = store.save(&id, g) {
-            failed_save = Some(e);
+            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
         }
     })?;
-    if let Some(e) = failed_save {
+    let failed = failed_save.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(e) = failed {
         eprintln!("sudokit: the game could not be saved: {e}");
         return Ok(ExitCode::FAILURE);
     }
     if app.game.is_solved() {
         println!("Solved in {}.", sudokit_play::clock(app.game.elapsed_ms));
+    } else if app.game.moves() == 0 && !args.resume {
+        println!("Not saved: the puzzle was left untouched.");
     } else {
         println!("Saved: `sudokit play --resume` continues.");
     }
