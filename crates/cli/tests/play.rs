@@ -184,6 +184,8 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
     let screen = tmux.wait_until(|s| s.contains("r9c1") && digits_on_line(s, 16) == row8);
     assert!(screen.contains("Moves: "), "{screen}");
     assert_eq!(digits_on_line(&screen, 16), row8, "{screen}");
+    let moves = moves_of(&screen);
+    assert!(moves > 0, "{screen}");
     tmux.keys("q");
     tmux.wait_exit();
     let saves: Vec<_> = std::fs::read_dir(data.join("sudokit/games"))
@@ -198,8 +200,19 @@ fn an_easy_game_is_left_resumed_and_finished_in_tmux() {
         row8,
         "the resumed game has the rows played: {screen}"
     );
-    // The cursor comes back where it was: the first cell of row 9.
+    // The cursor comes back where it was: the first cell of row 9; the moves and the
+    // history too (undo takes back the last digit of row 8).
     assert!(screen.contains("r9c1"), "{screen}");
+    assert_eq!(moves_of(&screen), moves, "{screen}");
+    tmux.keys("u");
+    let undone = tmux.wait_until(|s| moves_of(s) == moves - 1);
+    assert_ne!(
+        digits_on_line(&undone, 16),
+        row8,
+        "undo after resuming: {undone}"
+    );
+    tmux.keys("\x12");
+    tmux.wait_until(|s| moves_of(s) == moves);
     tmux.keys(&row_keys(&puzzle, &solution, 8));
     let screen = tmux.wait_for("Solved in");
     assert!(screen.contains("Solved in"), "{screen}");
@@ -318,6 +331,16 @@ fn an_untouched_game_is_not_saved() {
     tmux.wait_exit();
     let saved = std::fs::read_dir(data.join("sudokit/games")).map_or(0, |d| d.count());
     assert_eq!(saved, 0, "moving the cursor is not a move");
+}
+
+/// The move count the side panel shows.
+fn moves_of(screen: &str) -> usize {
+    screen
+        .split("Moves: ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The digits shown on line `n` of a captured screen, in order.

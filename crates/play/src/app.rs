@@ -82,7 +82,16 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c') if ctrl => self.quit = true,
-            KeyCode::Char('q') | KeyCode::Esc if !ctrl => self.quit = true,
+            KeyCode::Char('q') if !ctrl => self.quit = true,
+            // Esc never quits: it puts away a hint, and says how to quit.
+            KeyCode::Esc => {
+                self.message = if self.game.hint.take().is_some() {
+                    "Hint put away.".into()
+                } else {
+                    "q saves and quits; Esc puts a hint away.".into()
+                };
+                self.scroll = 0;
+            }
             KeyCode::PageDown => self.scroll = self.scroll.saturating_add(5),
             KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(5),
             KeyCode::Char('p') => {

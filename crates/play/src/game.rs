@@ -150,6 +150,18 @@ impl Game {
         self.undo.len()
     }
 
+    /// The history: the snapshots undo goes back through (oldest first), and those redo
+    /// brings back (next first).
+    pub fn history(&self) -> (Vec<Snapshot>, Vec<Snapshot>) {
+        (self.undo.clone(), self.redo.iter().rev().cloned().collect())
+    }
+
+    /// Puts back a history saved by [`Game::history`].
+    pub fn set_history(&mut self, undo: Vec<Snapshot>, redo: Vec<Snapshot>) {
+        self.undo = undo;
+        self.redo = redo.into_iter().rev().collect();
+    }
+
     /// Does this change anything? Applies `action` and says what happened (empty: nothing
     /// to say).
     pub fn apply(&mut self, action: Action) -> String {

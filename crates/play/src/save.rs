@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use sudokit_core::{BoxShape, Digit, DigitSet, Grid, Layout};
 
-use crate::game::Game;
+use crate::game::{Game, Snapshot};
 
 /// Why a saved game could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -105,21 +105,28 @@ impl Store {
     }
 }
 
-/// A game as JSON: the layout, puzzle, solution, entries, notes, cursor, clock.
-pub fn to_json(game: &Game) -> Value {
-    let layout = game.layout();
-    let entries: String = game
-        .now
+/// A snapshot as JSON: `{"entries": "..7..", "notes": ["", "13", ...]}`.
+fn snapshot_json(s: &Snapshot) -> Value {
+    let entries: String = s
         .entries
         .iter()
         .map(|&v| Digit::new_checked(v).map_or('.', Digit::to_char))
         .collect();
-    let notes: Vec<String> = game
-        .now
+    let notes: Vec<String> = s
         .notes
         .iter()
-        .map(|s| s.iter().map(Digit::to_char).collect())
+        .map(|n| n.iter().map(Digit::to_char).collect())
         .collect();
+    json!({ "entries": entries, "notes": notes })
+}
+
+/// A game as JSON: the layout, puzzle, solution, entries, notes, cursor, clock, and the
+/// history (the snapshots undo goes back through, oldest first, and those redo brings
+/// back, next first).
+pub fn to_json(game: &Game) -> Value {
+    let layout = game.layout();
+    let now = snapshot_json(&game.now);
+    let (undo, redo) = game.history();
     json!({
         "format": "sudokit-game-1",
         "side": layout.side(),
@@ -128,11 +135,13 @@ pub fn to_json(game: &Game) -> Value {
         "diagonals": layout.has_diagonals(),
         "puzzle": game.puzzle.to_line(),
         "solution": game.solution.to_line(),
-        "entries": entries,
-        "notes": notes,
+        "entries": now["entries"],
+        "notes": now["notes"],
         "cursor": game.cursor.index(),
         "elapsed_ms": game.elapsed_ms,
         "about": game.about,
+        "history": undo.iter().map(snapshot_json).collect::<Vec<_>>(),
+        "redo": redo.iter().map(snapshot_json).collect::<Vec<_>>(),
     })
 }
 
@@ -177,27 +186,48 @@ pub fn from_json(text: &str) -> Result<Game, String> {
     }
     let about = v["about"].as_str().unwrap_or_default().to_string();
     let mut game = Game::new(puzzle, solution, about);
-    game.now.entries = line("entries")?;
-    let notes = v["notes"].as_array().ok_or("no notes")?;
-    if notes.len() != n {
-        return Err("notes do not fit the grid".into());
-    }
-    for (i, note) in notes.iter().enumerate() {
-        let s = note.as_str().ok_or("a note is not text")?;
-        let mut set = DigitSet::EMPTY;
-        for d in s
-            .chars()
-            .filter_map(Digit::from_char)
-            .filter(|d| d.index() < layout.side())
-        {
-            set.insert(d);
+    game.now = snapshot(&v, &layout)?;
+    // The history (saves before it was kept have none: they resume with an empty one).
+    let list = |key: &str| -> Result<Vec<Snapshot>, String> {
+        match &v[key] {
+            Value::Null => Ok(Vec::new()),
+            Value::Array(items) => items.iter().map(|s| snapshot(s, &layout)).collect(),
+            _ => Err(format!("{key} is not a list")),
         }
-        game.now.notes[i] = set;
-    }
+    };
+    game.set_history(list("history")?, list("redo")?);
     let cursor = v["cursor"].as_u64().unwrap_or(0) as usize;
     game.cursor = sudokit_core::Cell::new(cursor.min(n - 1));
     game.elapsed_ms = v["elapsed_ms"].as_u64().unwrap_or(0);
     Ok(game)
+}
+
+/// A snapshot from `{"entries", "notes"}` on `layout`.
+fn snapshot(v: &Value, layout: &Layout) -> Result<Snapshot, String> {
+    let n = layout.cell_count();
+    let text = v["entries"].as_str().ok_or("no entries")?;
+    let entries: Vec<u8> = text
+        .chars()
+        .map(|c| Digit::from_char(c).map_or(0, Digit::get))
+        .collect();
+    if entries.len() != n || entries.iter().any(|&d| usize::from(d) > layout.side()) {
+        return Err("entries do not fit the grid".into());
+    }
+    let notes = v["notes"].as_array().ok_or("no notes")?;
+    if notes.len() != n {
+        return Err("notes do not fit the grid".into());
+    }
+    let notes = notes
+        .iter()
+        .map(|note| {
+            let s = note.as_str().ok_or("a note is not text")?;
+            Ok(s.chars()
+                .filter_map(Digit::from_char)
+                .filter(|d| d.index() < layout.side())
+                .collect::<DigitSet>())
+        })
+        .collect::<Result<Vec<DigitSet>, String>>()?;
+    Ok(Snapshot { entries, notes })
 }
 
 fn layout_of(v: &Value) -> Result<Layout, String> {
@@ -246,11 +276,26 @@ mod tests {
         g.apply(Action::ToggleNotes);
         g.apply(Action::Digit(Digit::new(3)));
         g.elapsed_ms = 4321;
-        let back = from_json(&to_json(&g).to_string()).unwrap();
+        g.apply(Action::Undo);
+        let mut back = from_json(&to_json(&g).to_string()).unwrap();
         assert_eq!(back.now, g.now);
         assert_eq!(back.cursor, g.cursor);
         assert_eq!(back.elapsed_ms, 4321);
         assert_eq!(back.puzzle.values(), g.puzzle.values());
+        // The history comes back: the move count, undo and redo.
+        assert_eq!(back.moves(), 1);
+        back.apply(Action::Redo);
+        assert!(
+            back.now.notes.iter().any(|n| !n.is_empty()),
+            "redo brought the note back"
+        );
+        back.apply(Action::Undo);
+        back.apply(Action::Undo);
+        assert_eq!(back.moves(), 0);
+        assert!(
+            back.now.entries.iter().all(|&e| e == 0),
+            "undo went back to the start"
+        );
     }
 
     #[test]

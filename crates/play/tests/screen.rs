@@ -22,6 +22,7 @@ fn press(app: &mut App, keys: &str) {
     for ch in keys.chars() {
         let code = match ch {
             '\u{8}' => KeyCode::Backspace,
+            '\u{1b}' => KeyCode::Esc,
             c => KeyCode::Char(c),
         };
         app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -164,6 +165,19 @@ fn backspace_after_auto_clean_brings_the_notes_back_on_screen() {
     press(&mut a, "?");
     let s = screen(&a, 80, 24).join("\n");
     assert!(s.contains("look at"), "the next hint is a step: {s}");
+}
+
+#[test]
+fn escape_puts_a_hint_away_and_never_quits() {
+    let mut a = app(Layout::classic(), NINE);
+    press(&mut a, "?\u{1b}");
+    assert!(!a.quit && a.game.hint.is_none(), "Esc put the hint away");
+    press(&mut a, "\u{1b}");
+    assert!(!a.quit, "Esc does not quit");
+    let s = screen(&a, 80, 24).join("\n");
+    assert!(s.contains("q saves and quits"), "{s}");
+    press(&mut a, "q");
+    assert!(a.quit);
 }
 
 #[test]
