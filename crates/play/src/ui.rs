@@ -533,20 +533,54 @@ impl App {
             .render(area, buf);
     }
 
+    /// The keys, most needed first, as many whole items as the rows left hold (a small
+    /// terminal keeps the hint and quitting, and drops the rest).
     fn help(&self, area: Rect, buf: &mut Buffer) {
-        let digits = if self.game.layout().side() > 9 {
-            "1-9 A-"
+        let side = self.game.layout().side();
+        let last = sudokit_core::Digit::from_index(side - 1).to_char();
+        let digits = if side > 9 {
+            format!("1-9 A-{last}")
         } else {
-            "1-"
+            format!("1-{last}")
         };
-        let last = sudokit_core::Digit::from_index(self.game.layout().side() - 1).to_char();
-        let help = format!(
-            "←↓↑→/hjkl move · {digits}{last} place · 0 clear · n notes · a auto-notes · u undo · ^R redo · c check · m first mistake · ? hint · s step · p pause · q save & quit"
-        );
-        Paragraph::new(help)
-            .style(self.style(Color::DarkGray))
-            .wrap(Wrap { trim: true })
-            .render(area, buf);
+        let items = [
+            "? hint".to_string(),
+            "q save & quit".to_string(),
+            "←↓↑→/hjkl move".to_string(),
+            format!("{digits} place"),
+            "0 clear".to_string(),
+            "n notes".to_string(),
+            "a auto-notes".to_string(),
+            "u undo".to_string(),
+            "^R redo".to_string(),
+            "c check".to_string(),
+            "m first mistake".to_string(),
+            "s step".to_string(),
+            "p pause".to_string(),
+            "Esc put a hint away".to_string(),
+        ];
+        let width = usize::from(area.width).max(1);
+        let mut lines: Vec<String> = Vec::new();
+        for item in &items {
+            let n = item.chars().count();
+            let joins = lines
+                .last()
+                .is_some_and(|l| l.chars().count() + 3 + n <= width);
+            if joins {
+                if let Some(l) = lines.last_mut() {
+                    l.push_str(" · ");
+                    l.push_str(item);
+                }
+            } else if lines.len() < usize::from(area.height) && n <= width {
+                lines.push(item.clone());
+            } else {
+                break;
+            }
+        }
+        let style = self.style(Color::DarkGray);
+        for (k, line) in lines.iter().enumerate() {
+            buf.set_string(area.x, area.y + k as u16, line, style);
+        }
     }
 }
 
@@ -617,29 +651,95 @@ fn role_color(role: Role) -> Color {
 /// A line's weight at a junction arm: absent, light or heavy.
 type Arm = Option<bool>;
 
-/// The box character joining the arms present, light or heavy each way (the vertical
-/// arms share a weight, as do the horizontal ones: heavy when either is).
+/// The box character joining the arms present, each light or heavy on its own (a heavy
+/// region border meeting a light cell line never grows a stray heavy stub).
 fn junction(up: Arm, down: Arm, left: Arm, right: Arm) -> &'static str {
-    let v = up == Some(true) || down == Some(true);
-    let h = left == Some(true) || right == Some(true);
-    // Each shape: [light, heavy vertical, heavy horizontal, heavy both].
-    let shape: [&'static str; 4] = match (
-        up.is_some(),
-        down.is_some(),
-        left.is_some(),
-        right.is_some(),
-    ) {
-        (true, true, true, true) => ["┼", "╂", "┿", "╋"],
-        (false, true, true, true) => ["┬", "┰", "┯", "┳"],
-        (true, false, true, true) => ["┴", "┸", "┷", "┻"],
-        (true, true, false, true) => ["├", "┠", "┝", "┣"],
-        (true, true, true, false) => ["┤", "┨", "┥", "┫"],
-        (false, true, false, true) => ["┌", "┎", "┍", "┏"],
-        (false, true, true, false) => ["┐", "┒", "┑", "┓"],
-        (true, false, false, true) => ["└", "┖", "┕", "┗"],
-        (true, false, true, false) => ["┘", "┚", "┙", "┛"],
-        (true, true, false, false) => ["│", "┃", "│", "┃"],
-        _ => ["─", "─", "━", "━"],
+    // Each arm: 0 absent, 1 light, 2 heavy.
+    let w = |a: Arm| match a {
+        None => 0,
+        Some(false) => 1,
+        Some(true) => 2,
     };
-    shape[usize::from(v) + 2 * usize::from(h)]
+    match (w(up), w(down), w(left), w(right)) {
+        // Four arms.
+        (1, 1, 1, 1) => "┼",
+        (1, 1, 2, 1) => "┽",
+        (1, 1, 1, 2) => "┾",
+        (1, 1, 2, 2) => "┿",
+        (2, 1, 1, 1) => "╀",
+        (1, 2, 1, 1) => "╁",
+        (2, 2, 1, 1) => "╂",
+        (2, 1, 2, 1) => "╃",
+        (2, 1, 1, 2) => "╄",
+        (1, 2, 2, 1) => "╅",
+        (1, 2, 1, 2) => "╆",
+        (2, 1, 2, 2) => "╇",
+        (1, 2, 2, 2) => "╈",
+        (2, 2, 2, 1) => "╉",
+        (2, 2, 1, 2) => "╊",
+        (2, 2, 2, 2) => "╋",
+        // No arm up.
+        (0, 1, 1, 1) => "┬",
+        (0, 1, 2, 1) => "┭",
+        (0, 1, 1, 2) => "┮",
+        (0, 1, 2, 2) => "┯",
+        (0, 2, 1, 1) => "┰",
+        (0, 2, 2, 1) => "┱",
+        (0, 2, 1, 2) => "┲",
+        (0, 2, 2, 2) => "┳",
+        // No arm down.
+        (1, 0, 1, 1) => "┴",
+        (1, 0, 2, 1) => "┵",
+        (1, 0, 1, 2) => "┶",
+        (1, 0, 2, 2) => "┷",
+        (2, 0, 1, 1) => "┸",
+        (2, 0, 2, 1) => "┹",
+        (2, 0, 1, 2) => "┺",
+        (2, 0, 2, 2) => "┻",
+        // No arm left.
+        (1, 1, 0, 1) => "├",
+        (1, 1, 0, 2) => "┝",
+        (2, 1, 0, 1) => "┞",
+        (1, 2, 0, 1) => "┟",
+        (2, 2, 0, 1) => "┠",
+        (2, 1, 0, 2) => "┡",
+        (1, 2, 0, 2) => "┢",
+        (2, 2, 0, 2) => "┣",
+        // No arm right.
+        (1, 1, 1, 0) => "┤",
+        (1, 1, 2, 0) => "┥",
+        (2, 1, 1, 0) => "┦",
+        (1, 2, 1, 0) => "┧",
+        (2, 2, 1, 0) => "┨",
+        (2, 1, 2, 0) => "┩",
+        (1, 2, 2, 0) => "┪",
+        (2, 2, 2, 0) => "┫",
+        // Corners.
+        (0, 1, 0, 1) => "┌",
+        (0, 1, 0, 2) => "┍",
+        (0, 2, 0, 1) => "┎",
+        (0, 2, 0, 2) => "┏",
+        (0, 1, 1, 0) => "┐",
+        (0, 1, 2, 0) => "┑",
+        (0, 2, 1, 0) => "┒",
+        (0, 2, 2, 0) => "┓",
+        (1, 0, 0, 1) => "└",
+        (1, 0, 0, 2) => "┕",
+        (2, 0, 0, 1) => "┖",
+        (2, 0, 0, 2) => "┗",
+        (1, 0, 1, 0) => "┘",
+        (1, 0, 2, 0) => "┙",
+        (2, 0, 1, 0) => "┚",
+        (2, 0, 2, 0) => "┛",
+        // Straight through.
+        (1, 1, 0, 0) => "│",
+        (2, 2, 0, 0) => "┃",
+        (1, 2, 0, 0) => "╽",
+        (2, 1, 0, 0) => "╿",
+        (0, 0, 1, 1) => "─",
+        (0, 0, 2, 2) => "━",
+        (0, 0, 1, 2) => "╼",
+        (0, 0, 2, 1) => "╾",
+        _ => " ",
+    }
 }

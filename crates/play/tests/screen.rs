@@ -69,7 +69,7 @@ fn a_nine_by_nine_fits_80x24_with_its_help() {
     );
     assert!(s[19].starts_with("┗━━━┷━━━┷━━━┻"), "{s:#?}");
     assert!(
-        s[20].contains("hjkl move") && s[21].contains("q save & quit"),
+        s[20].starts_with("? hint · q save & quit · ←↓↑→/hjkl move") && s[22].contains("Esc"),
         "{s:#?}"
     );
 }
@@ -219,9 +219,114 @@ fn a_jigsaw_draws_its_regions_with_heavy_lines() {
         "{s:#?}"
     );
     assert!(
-        s[3].starts_with("┠───╋━━━╋━━━╋━━━┿━━━╋━━━┿━━━┿━━━╋───┨"),
+        s[3].starts_with("┠───╄━━━╈━━━╈━━━┿━━━╈━━━┿━━━┿━━━╅───┨"),
         "{s:#?}"
     );
+    // At every size, each line's weight is the same at both ends of every joint.
+    for (w, h) in [(80, 24), (60, 16), (100, 42)] {
+        let s = screen(&a, w, h);
+        joints_agree(&s);
+    }
+}
+
+/// The weights (0 none, 1 light, 2 heavy) of a box character's arms: up, down, left, right.
+fn arms(c: char) -> Option<[u8; 4]> {
+    const TABLE: &[(char, [u8; 4])] = &[
+        ('─', [0, 0, 1, 1]),
+        ('━', [0, 0, 2, 2]),
+        ('│', [1, 1, 0, 0]),
+        ('┃', [2, 2, 0, 0]),
+        ('╼', [0, 0, 1, 2]),
+        ('╾', [0, 0, 2, 1]),
+        ('╽', [1, 2, 0, 0]),
+        ('╿', [2, 1, 0, 0]),
+        ('┌', [0, 1, 0, 1]),
+        ('┍', [0, 1, 0, 2]),
+        ('┎', [0, 2, 0, 1]),
+        ('┏', [0, 2, 0, 2]),
+        ('┐', [0, 1, 1, 0]),
+        ('┑', [0, 1, 2, 0]),
+        ('┒', [0, 2, 1, 0]),
+        ('┓', [0, 2, 2, 0]),
+        ('└', [1, 0, 0, 1]),
+        ('┕', [1, 0, 0, 2]),
+        ('┖', [2, 0, 0, 1]),
+        ('┗', [2, 0, 0, 2]),
+        ('┘', [1, 0, 1, 0]),
+        ('┙', [1, 0, 2, 0]),
+        ('┚', [2, 0, 1, 0]),
+        ('┛', [2, 0, 2, 0]),
+        ('├', [1, 1, 0, 1]),
+        ('┝', [1, 1, 0, 2]),
+        ('┞', [2, 1, 0, 1]),
+        ('┟', [1, 2, 0, 1]),
+        ('┠', [2, 2, 0, 1]),
+        ('┡', [2, 1, 0, 2]),
+        ('┢', [1, 2, 0, 2]),
+        ('┣', [2, 2, 0, 2]),
+        ('┤', [1, 1, 1, 0]),
+        ('┥', [1, 1, 2, 0]),
+        ('┦', [2, 1, 1, 0]),
+        ('┧', [1, 2, 1, 0]),
+        ('┨', [2, 2, 1, 0]),
+        ('┩', [2, 1, 2, 0]),
+        ('┪', [1, 2, 2, 0]),
+        ('┫', [2, 2, 2, 0]),
+        ('┬', [0, 1, 1, 1]),
+        ('┭', [0, 1, 2, 1]),
+        ('┮', [0, 1, 1, 2]),
+        ('┯', [0, 1, 2, 2]),
+        ('┰', [0, 2, 1, 1]),
+        ('┱', [0, 2, 2, 1]),
+        ('┲', [0, 2, 1, 2]),
+        ('┳', [0, 2, 2, 2]),
+        ('┴', [1, 0, 1, 1]),
+        ('┵', [1, 0, 2, 1]),
+        ('┶', [1, 0, 1, 2]),
+        ('┷', [1, 0, 2, 2]),
+        ('┸', [2, 0, 1, 1]),
+        ('┹', [2, 0, 2, 1]),
+        ('┺', [2, 0, 1, 2]),
+        ('┻', [2, 0, 2, 2]),
+        ('┼', [1, 1, 1, 1]),
+        ('┽', [1, 1, 2, 1]),
+        ('┾', [1, 1, 1, 2]),
+        ('┿', [1, 1, 2, 2]),
+        ('╀', [2, 1, 1, 1]),
+        ('╁', [1, 2, 1, 1]),
+        ('╂', [2, 2, 1, 1]),
+        ('╃', [2, 1, 2, 1]),
+        ('╄', [2, 1, 1, 2]),
+        ('╅', [1, 2, 2, 1]),
+        ('╆', [1, 2, 1, 2]),
+        ('╇', [2, 1, 2, 2]),
+        ('╈', [1, 2, 2, 2]),
+        ('╉', [2, 2, 2, 1]),
+        ('╊', [2, 2, 1, 2]),
+        ('╋', [2, 2, 2, 2]),
+    ];
+    TABLE.iter().find(|(x, _)| *x == c).map(|&(_, a)| a)
+}
+
+/// Every joint of two box characters carries one weight: a heavy arm meets a heavy arm.
+fn joints_agree(s: &[String]) {
+    let grid: Vec<Vec<char>> = s.iter().map(|l| l.chars().collect()).collect();
+    let at = |y: usize, x: usize| grid.get(y).and_then(|r| r.get(x)).copied().and_then(arms);
+    for (y, row) in grid.iter().enumerate() {
+        for x in 0..row.len() {
+            let Some(a) = at(y, x) else { continue };
+            if let Some(r) = at(y, x + 1) {
+                if a[3] > 0 && r[2] > 0 {
+                    assert_eq!(a[3], r[2], "line {y}, column {x}: {}\n{s:#?}", s[y]);
+                }
+            }
+            if let Some(d) = at(y + 1, x) {
+                if a[1] > 0 && d[0] > 0 {
+                    assert_eq!(a[1], d[0], "line {y}, column {x}: {}\n{s:#?}", s[y]);
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -294,4 +399,18 @@ fn a_sudoku_x_marks_its_diagonals_in_empty_cells() {
     );
     let big = screen(&a, 100, 42);
     assert!(big.iter().any(|l| l.contains('╱')), "{big:#?}");
+}
+
+#[test]
+fn a_small_terminal_still_shows_how_to_get_a_hint_and_quit() {
+    let a = app(Layout::classic(), NINE);
+    for (w, h) in [(56, 16), (60, 17), (80, 24)] {
+        let s = screen(&a, w, h);
+        let bottom = s.iter().rposition(|l| l.contains('┛')).unwrap();
+        let footer = s[bottom + 1..].join(" ");
+        assert!(
+            footer.contains("? hint") && footer.contains("q save & quit"),
+            "{w}×{h}: {s:#?}"
+        );
+    }
 }
