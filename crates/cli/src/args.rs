@@ -77,6 +77,18 @@ pub struct PlayArgs {
     /// Continue the last unfinished game.
     #[arg(long, conflicts_with_all = ["files", "seed", "jigsaw"])]
     pub resume: bool,
+    /// The terminal's background, for colours that keep contrast on it (auto: from
+    /// COLORFGBG where the terminal sets it, else dark).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = ThemeArg::Auto)]
+    pub theme: ThemeArg,
+}
+
+/// `play --theme`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ThemeArg {
+    Auto,
+    Light,
+    Dark,
 }
 
 /// `sudokit print`.

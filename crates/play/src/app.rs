@@ -34,6 +34,29 @@ impl GridPlace {
     }
 }
 
+/// The terminal's background: the colours chosen keep contrast on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// Light text on a dark background (most terminals' default).
+    #[default]
+    Dark,
+    /// Dark text on a light background.
+    Light,
+}
+
+impl Theme {
+    /// The background a terminal reports in `COLORFGBG` ("foreground;background", as
+    /// rxvt, Konsole and others set it): ANSI 7 or 15 behind the text is light. Without
+    /// it, dark.
+    pub fn from_colorfgbg(value: Option<&str>) -> Theme {
+        let bg = value.and_then(|v| v.rsplit(';').next()?.trim().parse::<u8>().ok());
+        match bg {
+            Some(7 | 15) => Theme::Light,
+            _ => Theme::Dark,
+        }
+    }
+}
+
 /// The game and the state of the screen around it.
 #[derive(Debug)]
 pub struct App {
@@ -47,6 +70,8 @@ pub struct App {
     pub quit: bool,
     /// Use colours (false under `NO_COLOR`): highlights then use marks and modifiers.
     pub color: bool,
+    /// The terminal's background, which the colours keep contrast against.
+    pub theme: Theme,
     /// Where the grid was drawn last (set while drawing).
     pub place: Shared<Option<GridPlace>>,
     /// Lines of the side panel scrolled past (PgDn, PgUp): a long explanation.
@@ -62,6 +87,7 @@ impl App {
             paused: false,
             quit: false,
             color,
+            theme: Theme::Dark,
             place: Shared::new(None),
             scroll: 0,
         }
@@ -127,6 +153,7 @@ impl App {
     }
 
     fn act(&mut self, action: Action) {
+        self.game.colours = self.color;
         let said = self.game.apply(action);
         if !said.is_empty() || !matches!(action, Action::Move(..) | Action::Goto(_)) {
             self.message = said;

@@ -69,6 +69,9 @@ pub struct Game {
     pub hint: Option<Hint>,
     /// A line about the puzzle: level, SE estimate.
     pub about: String,
+    /// Does the screen show a hint's marks as colours (else as characters around the
+    /// digits)? Hint texts name the marks the player sees.
+    pub colours: bool,
     /// Has a hint said that it works from all candidates, the notes being incomplete?
     pub(crate) told_about_notes: bool,
     /// The snapshot index of the first wrong move, once found (for going back to it).
@@ -95,6 +98,7 @@ impl Game {
             clashes: Vec::new(),
             hint: None,
             about,
+            colours: true,
             told_about_notes: false,
             mistake: None,
             undo: Vec::new(),

@@ -101,17 +101,23 @@ impl Hint {
 /// The next rung of the hint (a new hint when none is showing).
 pub fn next_rung(game: &mut Game) -> String {
     let layout = game.layout().clone();
+    // The marks as the screen shows them (see the terminal's cell marks).
+    let (blockers, ruled_out) = if game.colours {
+        ("shaded cyan", "shaded grey")
+    } else {
+        ("marked *", "marked ×")
+    };
     match &mut game.hint {
         Some(Hint::Step { step, rung, .. }) if *rung < 3 => {
             *rung += 1;
             if *rung == 2 {
                 match step.technique {
                     Technique::HiddenSingle => format!(
-                        "{}: the digits marked * rule out every cell marked x. Press ? for the answer.",
+                        "{}: the digits {blockers} rule out every cell {ruled_out}. Press ? for the answer.",
                         step.technique
                     ),
                     Technique::NakedSingle => format!(
-                        "{}: the digits marked * in one cell's row, column and box rule out all but one digit. Press ? for the answer.",
+                        "{}: the digits {blockers} in one cell's row, column and box rule out all but one digit. Press ? for the answer.",
                         step.technique
                     ),
                     Technique::FullHouse => format!(

@@ -36,7 +36,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-pub use app::{clock, App, GridPlace};
+pub use app::{clock, App, GridPlace, Theme};
 pub use game::{Action, Game, Snapshot};
 pub use hint::Hint;
 pub use ui::needed;

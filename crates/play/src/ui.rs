@@ -19,7 +19,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use sudokit_core::{Cell, Digit, Layout};
 use sudokit_logic::teach::{CellRole, Role};
 
-use crate::app::{clock, App, GridPlace};
+use crate::app::{clock, App, GridPlace, Theme};
 
 /// The width of the side panel at least.
 const PANEL: u16 = 24;
@@ -151,6 +151,14 @@ impl App {
         }
     }
 
+    /// The colour for this terminal's background: `dark` on a dark one, else `light`.
+    fn pick(&self, dark: Color, light: Color) -> Color {
+        match self.theme {
+            Theme::Dark => dark,
+            Theme::Light => light,
+        }
+    }
+
     fn title(&self, area: Rect, buf: &mut Buffer) {
         let bold = Style::default().add_modifier(Modifier::BOLD);
         buf.set_string(area.x, area.y, "sudokit", bold);
@@ -211,11 +219,13 @@ impl App {
             }
         }
         self.separators(&tops, &lefts, &place, buf);
+        // Some cells meet without a line between: every cell then parts its notes alike.
+        let open = lefts.iter().any(Option::is_none);
         for cell in layout.cells() {
             let (r, c) = (layout.row(cell), layout.col(cell));
             let at = Rect::new(place.left[c], place.top[r], cells.w, cells.h);
             if cells.notes == 0 {
-                self.cell(cell, at.x, at.y, buf);
+                self.cell(cell, at.x, at.y, open, buf);
             } else {
                 self.big_cell(cell, at, cells.notes, buf);
             }
@@ -284,7 +294,11 @@ impl App {
     /// colour, a hint's mark frames the digit it is about: `+7+` placed, `-7-` removed,
     /// `[4]` in the pattern, `{4}` a fin or an extra candidate, `*5*` a digit that rules
     /// out others, ` × ` a cell ruled out, `·5·` the houses to look at.
-    fn cell(&self, cell: Cell, x: u16, y: u16, buf: &mut Buffer) {
+    /// A compact cell, three characters wide: its digit, or its notes. `open` says cells
+    /// meet without a line between, so the first character is kept blank to part a
+    /// cell's notes from its neighbour's: two notes then show (three between lines), more
+    /// as their count (` ⁵`).
+    fn cell(&self, cell: Cell, x: u16, y: u16, open: bool, buf: &mut Buffer) {
         let g = &self.game;
         let text = if self.paused {
             "   ".to_string()
@@ -292,13 +306,12 @@ impl App {
             format!(" {} ", d.to_char())
         } else {
             let notes = g.now.notes[cell.index()];
-            match notes.len() {
-                0 => format!(" {} ", self.diagonal_mark(cell)),
-                1..=3 => format!(
-                    "{:<3}",
-                    notes.iter().map(|d| d.to_char()).collect::<String>()
-                ),
-                k => format!("({k})"),
+            let listed = notes.iter().map(|d| d.to_char()).collect::<String>();
+            match (notes.len(), open) {
+                (0, _) => format!(" {} ", self.diagonal_mark(cell)),
+                (1..=3, false) => format!("{listed:<3}"),
+                (1..=2, true) => format!(" {listed:<2}"),
+                (k, _) => format!(" {:<2}", superscript(k)),
             }
         };
         let (style, marks) = self.cell_style(cell);
@@ -434,23 +447,28 @@ impl App {
         if g.is_given(cell) {
             style = style.add_modifier(Modifier::BOLD);
         } else if value.is_some() {
-            style = style.patch(self.style(Color::LightBlue));
+            style = style.patch(self.style(self.pick(Color::LightBlue, Color::Blue)));
         } else {
-            style = style.patch(self.style(Color::Gray));
+            // Notes: the terminal's own text colour, dimmed, on any background.
+            style = style.add_modifier(Modifier::DIM);
         }
+        // The cursor's peers are shaded, but not under a hint, whose shades are its own.
         let peer = cell != cursor && layout.peers(cursor).contains(&cell);
-        if peer && self.color {
-            style = style.bg(Color::DarkGray);
+        if peer && self.color && g.hint.is_none() {
+            style = style.bg(self.pick(Color::DarkGray, Color::Gray));
         }
         if value.is_some() && value == g.value(cursor) && cell != cursor {
             style = style.add_modifier(Modifier::UNDERLINED);
             if self.color {
-                style = style.fg(Color::Yellow);
+                style = style.fg(self.pick(Color::Yellow, Color::Magenta));
             }
         }
         if let Some((mark, digit)) = self.hint_mark(cell) {
             if self.color {
-                style = style.bg(mark.color()).fg(Color::Black);
+                style = style
+                    .bg(mark.color())
+                    .fg(Color::Black)
+                    .remove_modifier(Modifier::DIM);
                 if matches!(mark, CellMark::Blocker | CellMark::Placed) {
                     style = style.add_modifier(Modifier::BOLD);
                 }
@@ -461,7 +479,8 @@ impl App {
         }
         if g.wrong.contains(&cell) || g.conflicts().contains(&cell) {
             if self.color {
-                style = style.fg(Color::LightRed).add_modifier(Modifier::BOLD);
+                let red = self.pick(Color::LightRed, Color::Red);
+                style = style.fg(red).add_modifier(Modifier::BOLD);
             }
             marks = Some(Marks {
                 left: '!',
@@ -472,7 +491,7 @@ impl App {
         if g.clashes.contains(&cell) {
             if self.color {
                 style = style
-                    .fg(Color::Yellow)
+                    .fg(self.pick(Color::Yellow, Color::Magenta))
                     .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
             }
             marks = Some(Marks {
@@ -646,6 +665,15 @@ fn role_color(role: Role) -> Color {
         Role::Eliminated => Color::LightRed,
         Role::Placed => Color::LightGreen,
     }
+}
+
+/// `k` in superscript digits: a count of notes.
+fn superscript(k: usize) -> String {
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    k.to_string()
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| SUP[d as usize]))
+        .collect()
 }
 
 /// A line's weight at a junction arm: absent, light or heavy.

@@ -414,3 +414,102 @@ fn a_small_terminal_still_shows_how_to_get_a_hint_and_quit() {
         );
     }
 }
+
+const SIXTEEN: &str = "AC.........2.G....F6.3.AD...8.B5....4.8..1.....6.G.5...2.....74...B........6...E..C.F.39..2G7.1....286.BFA........8.D.1.E3.C..5.9.1C3.D.....B..7...72.F...8..6....4.BA...6..G5..E..3C.5G.....9D4C.5D.......7E...2........8..FAC1...B..61...A.8..F.....B.9..D....";
+
+#[test]
+fn a_sixteen_by_sixteen_at_80x24_keeps_neighbouring_notes_apart() {
+    let mut a = app(Layout::for_side(16).unwrap(), SIXTEEN);
+    press(&mut a, "a");
+    let s = screen(&a, 80, 24);
+    // Row 1: A C, then notes; each cell is three characters from the heavy line on.
+    let row = &s[2][..s[2].rfind('┃').unwrap()];
+    assert!(row.starts_with("┃ A  C "), "{s:#?}");
+    let cells: Vec<char> = row.chars().collect();
+    for (k, w) in cells.windows(4).enumerate() {
+        let text = |c: &char| !c.is_whitespace() && !"┃│".contains(*c);
+        assert!(
+            !w.iter().all(text),
+            "cells run together at column {k}: {row}"
+        );
+    }
+    // A count of notes in superscript, or two notes after a space.
+    assert!(
+        row.contains(" ⁴") || row.contains(" ⁵") || row.contains(" ⁶"),
+        "{row}"
+    );
+}
+
+/// The style of the screen cell at (x, y).
+fn style_at(app: &App, w: u16, h: u16, x: u16, y: u16) -> ratatui::style::Style {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal.backend().buffer()[(x, y)].style()
+}
+
+#[test]
+fn colours_keep_contrast_on_light_and_dark_backgrounds() {
+    use ratatui::style::{Color, Modifier};
+    use sudokit_play::Theme;
+    for theme in [Theme::Dark, Theme::Light] {
+        let mut a = app(Layout::classic(), NINE);
+        a.color = true;
+        a.theme = theme;
+        // r1c1: notes (auto-notes), r1c2: an entry 4, then the cursor back to r2c5.
+        press(&mut a, "al4jjjl");
+        // At 80×24 every line is drawn: r1c1's text is at x 1..4, r1c2's at 5..8.
+        let note = style_at(&a, 80, 24, 1, 2);
+        let entry = style_at(&a, 80, 24, 6, 2);
+        assert!(
+            note.add_modifier.contains(Modifier::DIM),
+            "{theme:?}: {note:?}"
+        );
+        assert_eq!(
+            note.fg,
+            Some(Color::Reset),
+            "{theme:?}: notes keep the terminal's own colour"
+        );
+        let blue = match theme {
+            Theme::Dark => Color::LightBlue,
+            Theme::Light => Color::Blue,
+        };
+        assert_eq!(entry.fg, Some(blue), "{theme:?}");
+        assert!(!entry.add_modifier.contains(Modifier::DIM));
+        // Nothing on a light background is drawn in a pale colour.
+        if theme == Theme::Light {
+            let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            terminal.draw(|f| f.render_widget(&a, f.area())).unwrap();
+            let buf = terminal.backend().buffer();
+            for cell in buf.content() {
+                let pale = [Color::Yellow, Color::LightYellow, Color::White, Color::Gray];
+                let fg_pale = pale.contains(&cell.fg);
+                assert!(!fg_pale || cell.bg != Color::Reset, "{cell:?}");
+            }
+        }
+    }
+    assert_eq!(Theme::from_colorfgbg(Some("0;15")), Theme::Light);
+    assert_eq!(Theme::from_colorfgbg(Some("0;default;7")), Theme::Light);
+    assert_eq!(Theme::from_colorfgbg(Some("15;0")), Theme::Dark);
+    assert_eq!(Theme::from_colorfgbg(None), Theme::Dark);
+}
+
+#[test]
+fn a_single_hint_names_the_marks_the_screen_shows() {
+    for (color, blockers, ruled_out) in [
+        (true, "shaded cyan", "shaded grey"),
+        (false, "marked *", "marked ×"),
+    ] {
+        let mut a = app(Layout::classic(), NINE);
+        a.color = color;
+        press(&mut a, "??");
+        assert!(
+            a.message.contains(blockers) && a.message.contains(ruled_out),
+            "{color}: {}",
+            a.message
+        );
+        let s = screen(&a, 80, 24).join("\n");
+        if !color {
+            assert!(s.contains('*') && s.contains('×'), "{s}");
+        }
+    }
+}

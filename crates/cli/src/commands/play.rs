@@ -11,10 +11,10 @@ use sudokit_core::Layout;
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
 use sudokit_logic::{Level, Options, Rating};
 use sudokit_play::save::Store;
-use sudokit_play::{App, Game};
+use sudokit_play::{App, Game, Theme};
 
 use super::logic::prepare;
-use crate::args::PlayArgs;
+use crate::args::{PlayArgs, ThemeArg};
 use crate::input;
 
 /// Candidate puzzles tried for a level before giving up (as the web page does).
@@ -35,6 +35,11 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     };
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut app = App::new(game, color);
+    app.theme = match args.theme {
+        ThemeArg::Light => Theme::Light,
+        ThemeArg::Dark => Theme::Dark,
+        ThemeArg::Auto => Theme::from_colorfgbg(std::env::var("COLORFGBG").ok().as_deref()),
+    };
     // A game is saved once it has a move (a resumed one always): opening a puzzle and
     // leaving it leaves no file behind.
     let failed_save = Arc::new(Mutex::new(None));
