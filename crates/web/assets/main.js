@@ -43,10 +43,43 @@ function dispatch(action) {
   if (prev.phase === 'play' && state.phase === 'solved') solved();
 }
 
+const narrow = matchMedia('(max-width: 760px)');
+
 function draw() {
   render(view, state, prefs);
   const shareable = state.phase === 'play' || state.phase === 'solved';
   for (const b of $$('[data-action="share"]')) b.disabled = !shareable;
+  const side = state.layout.side;
+  // Shortcut letters that are digits here (H, K, L, M, N, P on 25×25) take Alt+Shift.
+  for (const b of $$('[data-key]')) {
+    const key = b.dataset.key;
+    const how = letterIsDigit(key, side) ? `Alt+Shift+${key.toUpperCase()}` : key.toUpperCase();
+    b.title = b.title.replace(/\((?:Alt\+Shift\+)?[A-Z]\)$/, `(${how})`);
+  }
+  // A 16×16 or 25×25 on a phone: zoomed in, panned by a finger, unless asked otherwise.
+  const big = side >= 16 && narrow.matches;
+  const zoom = big && prefs.zoom !== false;
+  $('.play').classList.toggle('zoom', zoom);
+  const toggle = $('[data-action="zoom"]');
+  toggle.hidden = !big;
+  toggle.textContent = zoom ? 'Whole grid' : 'Zoom in';
+}
+
+function zoomed() {
+  return $('.play').classList.contains('zoom');
+}
+
+function toggleZoom() {
+  prefs = { ...prefs, zoom: !zoomed() };
+  savePrefs();
+  draw();
+  focusCursor();
+}
+
+/** In a zoomed grid, scroll a cell into the window (the cursor, a hint's first cell). */
+function showCell(i) {
+  const cell = view.cells[i];
+  if (cell && zoomed()) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 function setGame(next, message = '') {
@@ -90,6 +123,13 @@ async function updatePicture() {
 function focusCursor() {
   const cell = view.cells[state.cursor];
   if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+  showCell(state.cursor);
+}
+
+/** In a zoomed grid, bring the hint's marked cells into view. */
+function showHintCells() {
+  const marked = [...M.hintDecor(state).marks.keys()];
+  if (marked.length) showCell(Math.min(...marked));
 }
 
 /** Write a message in the live region, with optional buttons after it. */
@@ -132,6 +172,10 @@ function onKey(e) {
 /** The action (or command name) of a key press, or null. */
 function keyAction(e) {
   const ctrl = e.ctrlKey || e.metaKey;
+  // Alt+Shift+letter: a command on any grid, and the only way on 25×25, whose letters
+  // up to P are digits.
+  const letter = letterOf(e);
+  if (e.altKey && e.shiftKey && !ctrl && LETTER_COMMANDS[letter]) return LETTER_COMMANDS[letter];
   const digit = keyDigit(e, state.layout.side);
   if (digit) return { type: 'input', digit, mode: keyMode(e) };
   if (ctrl && !e.altKey) return ctrlAction(e.key.toLowerCase(), e.shiftKey);
@@ -145,6 +189,17 @@ function keyAction(e) {
   if (e.key === '?') return 'help';
   if (e.altKey || ctrl) return null;
   return LETTER_COMMANDS[e.key.toLowerCase()] || null;
+}
+
+/** The letter key pressed (by position, so Alt+Shift on a Mac still names it), lower case. */
+function letterOf(e) {
+  const m = /^Key([A-Z])$/.exec(e.code || '');
+  return m ? m[1].toLowerCase() : e.key.length === 1 ? e.key.toLowerCase() : '';
+}
+
+/** Is this letter a digit on a grid of side n (A is 10)? */
+function letterIsDigit(letter, n) {
+  return n > 9 && M.digitOf(letter.toUpperCase(), n) > 9;
 }
 
 function ctrlAction(key, shift) {
@@ -179,9 +234,16 @@ function cellAt(x, y) {
   return cell && view.board.contains(cell) ? Number(cell.dataset.index) : -1;
 }
 
+let tap = -1; // the cell a finger went down on in a zoomed grid (-1: none)
+
 function onPointerDown(e) {
   const cell = e.target.closest('[data-cell]');
   if (!cell || e.button > 0) return;
+  if (zoomed() && e.pointerType !== 'mouse') {
+    // A finger pans the zoomed grid; a tap (no pan, so no pointercancel) picks the cell.
+    tap = Number(cell.dataset.index);
+    return;
+  }
   e.preventDefault();
   const how = e.ctrlKey || e.metaKey ? 'toggle' : e.shiftKey ? 'add' : 'set';
   dispatch({ type: 'select', cell: Number(cell.dataset.index), how });
@@ -221,11 +283,11 @@ const COMMANDS = {
   erase: () => dispatch({ type: 'erase' }),
   undo: () => dispatch({ type: 'undo' }),
   redo: () => dispatch({ type: 'redo' }),
-  autonotes: () => dispatch({ type: 'autoNotes' }),
+  autonotes: () => whilePlaying(() => dispatch({ type: 'autoNotes' })),
   restart: () => dispatch({ type: 'restart' }),
-  hint: () => hint(),
-  check: () => check(),
-  mistake: () => mistake(),
+  hint: () => whilePlaying(hint),
+  check: () => whilePlaying(check),
+  mistake: () => whilePlaying(mistake),
   rewind: (b) => rewind(Number(b.dataset.to)),
   reveal: (b) => reveal(Number(b.dataset.cell)),
   'dismiss-notice': () => dismissNotice(),
@@ -235,9 +297,16 @@ const COMMANDS = {
   continue: (b) => resume(b.dataset.id),
   'delete-save': (b) => deleteSave(b.dataset.id),
   'cancel-busy': () => busy && busy.abort(),
+  zoom: () => toggleZoom(),
   'copy-link': (b) => copyLink(b.dataset.url),
   escape: () => dispatch(state.hint ? { type: 'clearHint' } : { type: 'clearSelection' }),
 };
+
+/** Runs a helper unless the game is paused (its grid hidden): then says how to go on. */
+function whilePlaying(helper) {
+  if (state.paused) return setStatus('Paused: resume (P) to go on.');
+  return helper();
+}
 
 function onClick(e) {
   const b = e.target.closest('[data-action]');
@@ -268,7 +337,7 @@ function openNew(tab = 'tab-new') {
   saveNow();
   $('#new-error').textContent = '';
   $('#own-error').textContent = '';
-  renderContinue(document, unfinished(), state.id);
+  renderContinue(document, continuable(), state.id);
   openDialog('#dlg-new');
   showTab(tab);
 }
@@ -536,6 +605,7 @@ async function check() {
     const wrong = (res.wrong || []).map((c) => M.cellIndex(c, n)).filter((i) => i >= 0);
     const clash = M.clashes(state, wrong);
     dispatch({ type: 'setMarks', marks: { wrong, clash } });
+    scheduleSave();
     const conflicts = (res.conflicts || []).length;
     const given = clash.length ? ` The ${clash.length === 1 ? 'given it clashes with is' : 'givens they clash with are'} ringed.` : '';
     if (res.solved) setStatus('Solved!');
@@ -567,6 +637,7 @@ function showHint(res) {
   if (res.status === 'step' && res.step) {
     dispatch({ type: 'setHint', data: res });
     showNotice();
+    showHintCells();
     return hintStatus();
   }
   if (res.status === 'mistake' && res.mistake) {
@@ -594,6 +665,7 @@ function dismissNotice() {
 function nextRung(h) {
   if (h.rung >= 3) return applyHint(h);
   dispatch({ type: 'nextRung' });
+  showHintCells();
   hintStatus();
 }
 
@@ -601,7 +673,7 @@ function nextRung(h) {
 function hintStatus() {
   const { rung } = state.hint;
   const next = ['', 'Hint again to see the pattern.', 'Hint again to see why it holds.', 'Hint again to apply it.'][rung];
-  setStatus(`Hint ${rung}/4. ${next}`);
+  setStatus(`Hint ${rung}/4. ${next}`, [], 'hint');
 }
 
 function applyHint(h) {
@@ -744,12 +816,26 @@ function unfinished() {
   return readIndex().filter((g) => g.phase === 'play');
 }
 
+/** Has a saved game had a move? (Saves from before moves were counted: some progress.) */
+function touched(g) {
+  return g.moves === undefined ? g.progress > 0 || g.elapsed > 60000 : g.moves > 0;
+}
+
+/** The games Continue offers: unfinished ones with a move, the latest first. */
+function continuable() {
+  return unfinished().filter(touched);
+}
+
 function saveNow() {
   clearTimeout(saveTimer);
   if (!['play', 'solved'].includes(state.phase)) return;
   try {
     localStorage.setItem(gameKey(state.id), JSON.stringify(M.serialize(state)));
+    // Only the game on screen is kept untouched (a reload brings it back); others
+    // opened and left without a move are dropped.
     const list = readIndex().filter((g) => g.id !== state.id);
+    for (const g of list.filter((x) => !touched(x))) localStorage.removeItem(gameKey(g.id));
+    list.splice(0, list.length, ...list.filter(touched));
     const { givens } = M.serialize(state);
     const { regions, diagonals, box } = state.layout;
     list.unshift({ ...M.summary(state), givens, regions: box ? '' : regions, diagonals, savedAt: Date.now() });
@@ -788,7 +874,7 @@ function resume(id) {
 function deleteSave(id) {
   localStorage.removeItem(gameKey(id));
   localStorage.setItem(INDEX_KEY, JSON.stringify(readIndex().filter((g) => g.id !== id)));
-  renderContinue(document, unfinished(), state.id);
+  renderContinue(document, continuable(), state.id);
   const first = $('#continue-list button');
   if (first) first.focus();
 }
@@ -835,7 +921,9 @@ function startClock() {
     const now = performance.now();
     const ms = now - last;
     last = now;
-    if (document.hidden || state.phase !== 'play' || state.paused) return;
+    // Time runs only while the puzzle can be played: not behind "Generating…" or an
+    // open dialog, not in a hidden tab.
+    if (document.hidden || state.phase !== 'play' || state.paused || busy || document.querySelector('dialog[open]')) return;
     const before = Math.floor(state.elapsed / 10000);
     dispatch({ type: 'tick', ms });
     if (Math.floor(state.elapsed / 10000) !== before) scheduleSave();
@@ -851,8 +939,17 @@ function bind() {
   view.board.addEventListener('pointerdown', onPointerDown);
   view.board.addEventListener('pointermove', onPointerMove);
   view.board.addEventListener('focusin', onGridFocus);
-  window.addEventListener('pointerup', () => { dragging = false; });
-  window.addEventListener('pointercancel', () => { dragging = false; });
+  window.addEventListener('pointerup', (e) => {
+    dragging = false;
+    const cell = e.target.closest && e.target.closest('[data-cell]');
+    if (tap >= 0 && cell && Number(cell.dataset.index) === tap) {
+      dispatch({ type: 'select', cell: tap, how: 'set' });
+      focusCursor();
+    }
+    tap = -1;
+  });
+  window.addEventListener('pointercancel', () => { dragging = false; tap = -1; });
+  narrow.addEventListener('change', draw);
   // Keypad and mode buttons keep the keyboard focus on the grid.
   for (const sel of ['#keypad', '.modes']) $(sel).addEventListener('mousedown', (e) => e.preventDefault());
   $('#tab-new').addEventListener('keydown', (e) => {

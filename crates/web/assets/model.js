@@ -650,6 +650,8 @@ export function serialize(state) {
     mode: state.mode,
     elapsed: Math.round(state.elapsed),
     settings: state.settings,
+    // Check's verdict stays on screen until the next move, across a reload too.
+    marks: { wrong: state.marks.wrong, clash: state.marks.clash },
   };
 }
 
@@ -673,7 +675,11 @@ export function deserialize(data) {
     history.push({ board, label: data.labels[k + 1] });
   });
   const at = Math.min(data.at, history.length - 1);
-  return { ...base, history, at, mode: data.mode || 'value', elapsed: data.elapsed || 0, paused: false };
+  const n = base.layout.side * base.layout.side;
+  const cells = (list) => (Array.isArray(list) ? list.filter((i) => Number.isInteger(i) && i >= 0 && i < n) : []);
+  const saved = data.marks || {};
+  const marks = { ...emptyMarks(), wrong: cells(saved.wrong), clash: cells(saved.clash) };
+  return { ...base, history, at, marks, mode: data.mode || 'value', elapsed: data.elapsed || 0, paused: false };
 }
 
 /** The summary a "Continue" list shows of a saved game. */
@@ -686,6 +692,8 @@ export function summary(state) {
     progress: progress(state),
     phase: state.phase,
     seed: state.info.seed ?? null,
+    // Moves made (undone ones too): a game never touched is left out of Continue.
+    moves: state.history.length - 1,
   };
 }
 

@@ -53,6 +53,11 @@ function ensureBoard(view, layout) {
   board.style.setProperty('--note-cols', cols);
   board.style.setProperty('--note-rows', rows);
   board.dataset.side = n;
+  const play = board.closest('.play');
+  if (play) {
+    play.dataset.side = n;
+    play.style.setProperty('--n', n);
+  }
   view.cells = [];
   for (let r = 0; r < n; r++) {
     const row = view.doc.createElement('div');
@@ -516,9 +521,13 @@ function continueItem(doc, g, currentId) {
   open.dataset.action = 'continue';
   open.dataset.id = g.id;
   const pct = Math.round(g.progress * 100);
+  const about = [formatTime(g.elapsed), `${pct} %`];
+  if (g.savedAt) about.push(savedWhen(g.savedAt));
+  if (g.seed !== null && g.seed !== undefined) about.push(`seed ${g.seed}`);
+  if (g.id === currentId) about.push('playing now');
   open.append(
     el(doc, 'b', `${g.name}${g.level ? ` · ${capital(g.level)}` : ''}`),
-    el(doc, 'span', `${formatTime(g.elapsed)} · ${pct} %${g.id === currentId ? ' · playing now' : ''}`),
+    el(doc, 'span', about.join(' · ')),
   );
   const bar = el(doc, 'span', '');
   bar.className = 'progress';
@@ -532,6 +541,14 @@ function continueItem(doc, g, currentId) {
   del.setAttribute('aria-label', `Delete saved game ${g.name}`);
   li.append(open, del);
   return li;
+}
+
+/** When a game was last saved: the time today, else the date (and time). */
+function savedWhen(ms, now = Date.now()) {
+  const d = new Date(ms);
+  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (new Date(now).toDateString() === d.toDateString()) return `today ${time}`;
+  return `${d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`;
 }
 
 function el(doc, tag, text) {

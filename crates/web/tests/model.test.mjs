@@ -376,5 +376,23 @@ describe('sharing and saving', () => {
     assert.equal(sum.level, 'Medium');
     assert.equal(sum.phase, 'play');
     assert.ok(sum.progress > 0 && sum.progress < 0.1);
+    assert.equal(sum.moves, 1);
+    assert.equal(M.summary(game()).moves, 0, 'an untouched game has no moves');
+  });
+
+  it('keeps Check\'s marks across a save and a reload, until the next move', () => {
+    let s = play(game(), sel('r1c1'), digit(5));
+    s = M.update(s, { type: 'setMarks', marks: { wrong: [at('r1c1')], clash: [at('r1c3')] } });
+    const back = M.deserialize(JSON.parse(JSON.stringify(M.serialize(s))));
+    assert.deepEqual(back.marks.wrong, [at('r1c1')]);
+    assert.deepEqual(back.marks.clash, [at('r1c3')]);
+    const moved = play(back, sel('r1c2'), digit(4));
+    assert.deepEqual(moved.marks.wrong, []);
+    // A save from before marks were kept, or a damaged one, reads without them.
+    const old = JSON.parse(JSON.stringify(M.serialize(s)));
+    delete old.marks;
+    assert.deepEqual(M.deserialize(old).marks.wrong, []);
+    old.marks = { wrong: [-1, 'x', 999, 3] };
+    assert.deepEqual(M.deserialize(old).marks.wrong, [3]);
   });
 });

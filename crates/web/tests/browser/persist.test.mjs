@@ -3,7 +3,7 @@
 // hiding the timer; the print style.
 
 import { describe, it } from 'node:test';
-import { setUp, skipUnlessReady, openPage, openLink, waitStatus, gridLine, label, assert } from './harness.mjs';
+import { setUp, skipUnlessReady, openPage, openLink, waitStatus, gridLine, label, hasClass, api, assert } from './harness.mjs';
 
 const PUZZLE = '....86.7.....9.81.798135426..6.2..8.9.......23...79...8.9.4..6...79125381......94';
 
@@ -27,20 +27,81 @@ describe('saving, theme, pause, help', { skip: skipUnlessReady() }, () => {
     assert.notEqual(await page.textContent('#timer'), '0:00');
     await k.press('Control+z');
     assert.equal(await label(page, 'r1c2'), 'row 1, column 2, empty, notes 1');
-    // A second game, then back to the first from the Continue list.
+    // A second game, then back to the first from the Continue list. A game left
+    // untouched is not offered: only the first shows until the new one has a move.
     await page.click('[data-action="new"]');
     await page.fill('#new-seed', '5');
     await page.click('[data-action="generate"]');
     await waitStatus(page, 'Good luck');
-    await page.click('[data-action="new"]');
-    await page.click('[data-tab="tab-continue"]');
-    const items = await page.$$eval('#continue-list [data-action="continue"]', (bs) => bs.map((b) => b.textContent));
+    const continueItems = async () => {
+      await page.click('[data-action="new"]');
+      await page.click('[data-tab="tab-continue"]');
+      return page.$$eval('#continue-list [data-action="continue"]', (bs) => bs.map((b) => b.textContent));
+    };
+    let items = await continueItems();
+    assert.equal(items.length, 1, `only the game with moves: ${items}`);
+    assert.match(items[0], /9×9 · Medium\d+:\d\d · \d % · today \d/);
+    await page.keyboard.press('Escape');
+    const blank = (await gridLine(page)).indexOf('.');
+    await page.click(`[data-cell="r${Math.floor(blank / 9) + 1}c${(blank % 9) + 1}"]`);
+    await page.keyboard.press('Shift+1');
+    items = await continueItems();
     assert.equal(items.length, 2);
-    assert.match(items[0], /9×9 · Easy.*playing now/);
+    assert.match(items[0], /9×9 · Easy.* · seed 5 · playing now/);
     assert.match(items[1], /9×9 · Medium\d+:\d\d · \d %/);
     await page.click('#continue-list li:nth-child(2) [data-action="continue"]');
     await waitStatus(page, 'Game restored');
     assert.equal(await gridLine(page), line);
+    page.assertClean();
+  });
+
+  it('stops the clock behind dialogs and "Generating…", gives no hint while paused, keeps Check\'s marks', async () => {
+    const page = await openPage(env, { path: null });
+    await openLink(page, env, `?p=${PUZZLE}`);
+    const timer = () => page.textContent('#timer');
+    // An open dialog stops the clock.
+    await page.waitForTimeout(1100);
+    await page.click('[data-action="learn"]');
+    const t1 = await timer();
+    await page.waitForTimeout(2200);
+    assert.equal(await timer(), t1, 'the clock stands while Learn is open');
+    await page.keyboard.press('Escape');
+    // So does a puzzle being generated (the request held back 2.5 s here).
+    await page.route('**/api/new', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue().catch(() => {}); // cancelled meanwhile
+    });
+    await page.click('[data-action="new"]');
+    await page.fill('#new-seed', '9');
+    const t2 = await timer();
+    await page.click('[data-action="generate"]');
+    await page.waitForSelector('#busy:not([hidden])');
+    await page.waitForTimeout(2000);
+    assert.equal(await timer(), t2, 'the clock stands behind "Generating…"');
+    await page.click('[data-action="cancel-busy"]');
+    await waitStatus(page, 'cancelled');
+    await page.unroute('**/api/new');
+    // Paused: H gives no hint, it says how to go on.
+    await page.keyboard.press('p');
+    await page.waitForSelector('#paused:not([hidden])');
+    await page.keyboard.press('h');
+    await waitStatus(page, 'Paused: resume');
+    assert.equal(await page.isVisible('#hint-panel'), false);
+    await page.keyboard.press('p');
+    // A wrong digit, Check, a reload: the mark is still there.
+    const solved = await api(page, 'solve', { puzzle: PUZZLE });
+    const i = PUZZLE.indexOf('.');
+    const cell = `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+    const wrong = String((Number(solved.solution[i]) % 9) + 1);
+    await page.click(`[data-cell="${cell}"]`);
+    await page.keyboard.press(wrong);
+    await page.keyboard.press('k');
+    await waitStatus(page, '1 wrong digit');
+    assert.ok(await hasClass(page, cell, 'wrong'));
+    await page.waitForTimeout(500);
+    await page.reload();
+    await waitStatus(page, 'Welcome back');
+    assert.ok(await hasClass(page, cell, 'wrong'), 'Check\'s mark survives a reload');
     page.assertClean();
   });
 

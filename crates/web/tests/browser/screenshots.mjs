@@ -3,7 +3,9 @@
 // writes, at the repository root, docs/web-light.png, web-dark.png (1280×800) and
 // web-phone.png, web-phone-dark.png (390×844, the whole page): a Skyscraper hint at its
 // third rung, its links drawn and its explanation beside; and docs/web-learn.png: the
-// Learn view with the X-Wing's lesson. SUDOKIT_ASSETS as for the tests.
+// Learn view with the X-Wing's lesson; docs/web-phone-sixteen.png: a 16×16 game on a
+// phone, zoomed in, after auto-notes and two presses of Hint. SUDOKIT_ASSETS as for the
+// tests.
 
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -72,6 +74,20 @@ try {
   await page.waitForSelector('#lesson figure img');
   await page.screenshot({ path: path.join(OUT, 'web-learn.png') });
   console.log('wrote docs/web-learn.png');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const p16 = await phone.newPage();
+  await p16.goto(server.url);
+  await waitFor(p16, 'Good luck');
+  const game = await p16.evaluate(async () => (await fetch('/api/new', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: '16x16', level: 'easy', seed: 11 }) })).json());
+  await p16.goto(`${server.url}?p=${game.puzzle}`);
+  await p16.waitForFunction(() => /Rated/.test(document.querySelector('#status').textContent), null, { timeout: 60000 });
+  await p16.tap('[data-action="autonotes"]');
+  for (const k of [1, 2]) {
+    await p16.tap('[data-action="hint"]');
+    await waitFor(p16, `Hint ${k}/4`);
+  }
+  await p16.screenshot({ path: path.join(OUT, 'web-phone-sixteen.png') });
+  console.log('wrote docs/web-phone-sixteen.png');
 } finally {
   await browser.close();
   server.proc.kill();
