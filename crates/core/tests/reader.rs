@@ -159,7 +159,7 @@ fn a_lone_short_line_names_both_readings() {
     let r = read_all(&format!("{}\n\n{}\n", ".".repeat(17), ".".repeat(16)));
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1: 17 cells, expected 16 (or 17 rows like this one for a 17×17 grid)"
+        "1: 17 cells where a 4×4 puzzle has 16: 1 too many (or the first row of a 17×17 grid whose other rows are missing)"
     );
     assert!(r[1].grid.is_ok(), "the 4×4 puzzle after it still reads");
     let spaced = read_all("1 2 3 4 5 6 7 8 9\n\n");
@@ -261,7 +261,7 @@ fn byte_order_mark_and_invisible_characters() {
     let r = read_all(&format!("{bad}\n"));
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1:41: unexpected character '\\u{200b}'"
+        "1:41: unexpected character U+200B (an invisible character) (digits are 1-9, then A-P; 0 or . is an empty cell)"
     );
 }
 
@@ -280,7 +280,10 @@ fn bad_character_names_line_and_column() {
     let r = read_all(&format!("{SEED000}\n{bad}\n{SEED000}\n"));
     assert_eq!(r.len(), 3);
     let e = r[1].grid.as_ref().unwrap_err();
-    assert_eq!(e.to_string(), "2:40: unexpected character 'q'");
+    assert_eq!(
+        e.to_string(),
+        "2:40: unexpected character 'q' (digits are 1-9, then A-P; 0 or . is an empty cell)"
+    );
     assert!(r[0].grid.is_ok() && r[2].grid.is_ok());
 }
 
@@ -289,11 +292,11 @@ fn wrong_length_lines() {
     let r = read_all(&format!("{}\n{}0\n", &SEED000[..80], SEED000));
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1: 80 cells, expected 81"
+        "1: 80 cells where a 9×9 puzzle has 81: 1 missing (0 or . is an empty cell)"
     );
     assert_eq!(
         r[1].grid.as_ref().unwrap_err().to_string(),
-        "2: 82 cells, expected 81"
+        "2: 82 cells where a 9×9 puzzle has 81: 1 too many"
     );
 }
 
@@ -409,7 +412,7 @@ fn fixed_layout_rejects_other_sizes() {
     let r = read_with(SEED000, boxed(2, 3));
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1: 81 cells, expected 36"
+        "1: 81 cells where a 6×6 puzzle has 36: 45 too many"
     );
 }
 
@@ -452,7 +455,7 @@ fn invalid_utf8_is_an_unexpected_character() {
     let r: Vec<Record> = Reader::new(&bytes[..], ReadOptions::default()).collect();
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "1:11: unexpected character (a byte that is not UTF-8, or U+FFFD)"
+        "1:11: unexpected character (a byte that is not UTF-8, or U+FFFD) (digits are 1-9, then A-P; 0 or . is an empty cell)"
     );
 }
 
@@ -504,7 +507,10 @@ fn a_bad_mark_does_not_spill_into_the_next_grid() {
     let bad = good.replacen("3469", "34x9", 1);
     let r = read_all(&format!("{bad}\n{good}\n.2..6..7.4....5..1..5..38...72......8...1...2......49...94..6..3..1....8.5..8..4.\n"));
     assert_eq!(r.len(), 3, "{r:?}");
-    assert_eq!(error_text(&r[0]), "5:11: unexpected character 'x'");
+    assert_eq!(
+        error_text(&r[0]),
+        "5:11: unexpected character 'x' (digits are 1-9, then A-P; 0 or . is an empty cell)"
+    );
     assert_eq!(r[1].line, 11);
     assert!(r[1].marks.is_some() && r[2].grid.is_ok());
     assert_eq!(r[1].marks.as_ref().unwrap()[1].to_string(), "2");
@@ -530,7 +536,7 @@ fn candidate_string_errors_and_sizes() {
         errors,
         [
             "1:13: '7' at position 4 of its cell (a candidate string has digit d at position d)",
-            "2:701: unexpected character 'x'"
+            "2:701: unexpected character 'x' (digits are 1-9, then A-P; 0 or . is an empty cell)"
         ]
     );
     assert!(r[2].marks.is_some());

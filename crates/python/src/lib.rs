@@ -73,7 +73,7 @@ fn unique(grid: &Grid) -> Result<Grid, String> {
     let outcome = sudokit_solver::count(grid, 2).map_err(|c| c.to_string())?;
     match (outcome.count, outcome.solution) {
         (1, Some(s)) => Ok(s),
-        (0, _) | (_, None) => Err("no solution".into()),
+        (0, _) | (_, None) => Err(sudokit_solver::no_solution(grid)),
         _ => Err("several solutions; a logical path needs a puzzle with exactly one".into()),
     }
 }

@@ -23,6 +23,8 @@ pub use classic::Level;
 mod generic;
 pub mod observe;
 pub mod oracle;
+mod unsolvable;
+pub use unsolvable::{no_solution, why_unsolvable, Unsolvable};
 
 use sudokit_core::{Cell, Conflict, Digit, DigitSet, Grid};
 

@@ -459,7 +459,7 @@ async function playOwn() {
     $('#dlg-new').close();
     takeSolved(res, 'own', false);
   } catch (e) {
-    err.textContent = e.message;
+    err.textContent = sentence(e.message);
   }
 }
 

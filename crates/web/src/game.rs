@@ -255,15 +255,16 @@ pub fn solve(p: &Puzzle) -> Json {
     match (outcome.count, &outcome.solution) {
         (1, Some(s)) => answer("unique", Some(s), &[], None),
         (0, _) | (_, None) => {
-            let dead: Vec<Cell> = layout
-                .cells()
-                .filter(|&c| grid.get(c).is_none() && grid.candidates(c).is_empty())
-                .collect();
-            let why = match dead.first() {
-                Some(&c) => format!("no solution: {} has no candidate", layout.cell_name(c)),
-                None => "no solution: the givens contradict each other".to_string(),
+            // The smallest contradiction found, and the cells that show it.
+            let why = sudokit_solver::why_unsolvable(grid);
+            let (cells, text) = match why {
+                Some(w) => (
+                    w.cells(layout),
+                    format!("no solution: {}", w.describe(layout)),
+                ),
+                None => (Vec::new(), "no solution".to_string()),
             };
-            answer("none", None, &dead, Some(why))
+            answer("none", None, &cells, Some(text))
         }
         (_, Some(s)) => {
             let (cells, why) = match open_cell(grid, s) {

@@ -61,7 +61,9 @@ impl Puzzle {
         let record = Reader::new(spec.puzzle.as_bytes(), options)
             .next()
             .ok_or_else(|| bad("puzzle: no puzzle found"))?;
-        let grid = record.grid.map_err(|e| bad(format!("puzzle: {e}")))?;
+        let grid = record
+            .grid
+            .map_err(|e| bad(format!("the puzzle, {}: {}", e.place(), e.kind)))?;
         Ok(Puzzle {
             grid,
             marks: record.marks,
@@ -109,14 +111,20 @@ impl Puzzle {
         let record = Reader::new(text.as_bytes(), options)
             .next()
             .ok_or_else(|| bad("entries: no grid found"))?;
-        record.grid.map_err(|e| bad(format!("entries: {e}")))
+        record
+            .grid
+            .map_err(|e| bad(format!("the entries, {}: {}", e.place(), e.kind)))
     }
 
     fn notes(&self, list: &[String]) -> Result<Vec<Option<DigitSet>>, ApiError> {
         let n = self.layout().side();
         if list.len() != n * n {
             let found = list.len();
-            return Err(bad(format!("notes: {found} cells, expected {}", n * n)));
+            return Err(bad(format!(
+                "notes: {found} {}, but a {n}×{n} grid has {} (an empty string for a cell without notes)",
+                if found == 1 { "entry" } else { "entries" },
+                n * n
+            )));
         }
         let cell_notes = |(i, text): (usize, &String)| {
             let mut set = DigitSet::EMPTY;

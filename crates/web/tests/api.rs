@@ -137,6 +137,20 @@ async fn solve_names_the_cells_at_fault() {
     let (_, v) = post("/api/solve", json!({"puzzle": dead})).await;
     assert_eq!(v["status"], "none", "{v}");
     assert_eq!(v["cells"], json!(["r1c1"]));
+    assert!(
+        error(&v).starts_with("no solution: r1c1 has no candidate left"),
+        "{v}"
+    );
+    // Deeper: a cell of two candidates, each leading to a dead end by singles.
+    let every = "1...48....5....9...26...3.....57.2..8.3.........9............4167..........2.....";
+    let (_, v) = post("/api/solve", json!({"puzzle": every})).await;
+    assert_eq!(v["status"], "none", "{v}");
+    assert_eq!(v["cells"], json!(["r1c2"]));
+    assert!(
+        error(&v)
+            .starts_with("no solution: r1c2 can hold only 3 or 9, and each leads to a dead end"),
+        "{v}"
+    );
 }
 
 #[tokio::test]
@@ -147,7 +161,7 @@ async fn solve_reads_any_format_and_layout() {
     assert_eq!(v["layout"]["box"], "2x3");
     let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "box": "3x4"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error(&v).starts_with("puzzle: "), "{v}");
+    assert!(error(&v).starts_with("the puzzle, "), "{v}");
     let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "box": "9"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&v).starts_with("box: "), "{v}");
@@ -160,7 +174,17 @@ async fn solve_reads_any_format_and_layout() {
 async fn unreadable_and_oversized_puzzles_are_400_with_the_place() {
     let (status, v) = post("/api/solve", json!({"puzzle": "1...4..3.4..3..q"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(error(&v), "puzzle: 1:16: unexpected character 'q'");
+    assert_eq!(
+        error(&v),
+        "the puzzle, line 1, character 16: unexpected character 'q' (digits are 1-9, then A-P; 0 or . is an empty cell)"
+    );
+    // A line cut short says how many cells are missing, in a player's words.
+    let (status, v) = post("/api/solve", json!({"puzzle": &PUZZLE[..80]})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error(&v),
+        "the puzzle, line 1: 80 cells where a 9×9 puzzle has 81: 1 missing (0 or . is an empty cell)"
+    );
     let (status, v) = post("/api/solve", json!({"puzzle": ""})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error(&v), "puzzle: no puzzle found");
@@ -219,7 +243,7 @@ async fn check_marks_wrong_cells_and_conflicts() {
     assert_eq!(error(&v), "entries: r1c3 is a given 3, not 4");
     let (status, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": "123"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error(&v).starts_with("entries: "), "{v}");
+    assert!(error(&v).starts_with("the entries, line 1: "), "{v}");
     // A puzzle with several solutions has no wrong cells to name.
     let fewer = format!("{}0{}", &PUZZLE[..2], &PUZZLE[3..]);
     let (status, v) = post("/api/check", json!({"puzzle": fewer, "entries": ""})).await;
@@ -315,7 +339,17 @@ async fn hint_names_the_first_mistake_first() {
     assert_eq!(v["candidates"][0], kept.into_iter().collect::<String>());
     let (status, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": ["1"]})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(error(&v), "notes: 1 cells, expected 81");
+    assert_eq!(
+        error(&v),
+        "notes: 1 entry, but a 9×9 grid has 81 (an empty string for a cell without notes)"
+    );
+    // Entries of the wrong size are measured against the whole grid.
+    let (status, v) = post("/api/check", json!({"puzzle": PUZZLE, "entries": "123"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error(&v),
+        "the entries, line 1: 3 cells where a 9×9 puzzle has 81: 78 missing (0 or . is an empty cell)"
+    );
     notes[0] = "4x";
     let (status, v) = post("/api/hint", json!({"puzzle": PUZZLE, "notes": notes})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

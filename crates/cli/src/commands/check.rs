@@ -64,7 +64,7 @@ fn check_one(job: &Job, json: bool) -> Reply {
         };
     }
     let verdict = match report.solutions {
-        0 => "no solution".to_string(),
+        0 => sudokit_solver::no_solution(grid),
         2.. => "several solutions".to_string(),
         _ if report.redundant.is_empty() => "unique, minimal".to_string(),
         _ => {

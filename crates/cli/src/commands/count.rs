@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 
-use super::{conflict, read_puzzle, run_batch};
+use super::{conflict, no_solution_of, read_puzzle, run_batch};
 use crate::args::CountArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -44,7 +44,7 @@ fn count_one(job: &Job, limit: u64, json: bool) -> Reply {
     }
     let more = if outcome.complete { "" } else { "+" };
     let err = if failed {
-        format!("{}: no solution", job.place())
+        format!("{}: {}", job.place(), no_solution_of(job))
     } else {
         String::new()
     };

@@ -39,7 +39,10 @@ pub fn prepare<'a>(job: &'a Job, json: JsonError) -> Result<Prepared<'a>, Reply>
     let outcome = sudokit_solver::count(grid, 2).map_err(|c| conflict(job, c, json))?;
     let solution = match (outcome.count, outcome.solution) {
         (1, Some(s)) => s,
-        (0, _) | (_, None) => return Err(invalid(format!("{}: no solution", job.place()), json)),
+        (0, _) | (_, None) => {
+            let why = sudokit_solver::no_solution(grid);
+            return Err(invalid(format!("{}: {why}", job.place()), json));
+        }
         _ => {
             let why = "several solutions; a logical path needs a puzzle with exactly one";
             return Err(invalid(format!("{}: {why}", job.place()), json));

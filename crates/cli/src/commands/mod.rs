@@ -124,6 +124,15 @@ fn read_puzzle<'a>(job: &'a Job, json: JsonError) -> Result<&'a Grid, Reply> {
         .map_err(|e| invalid(job.read_error(e), json))
 }
 
+/// "no solution: " and why (the smallest contradiction found), for a job's puzzle known
+/// to have no solution.
+fn no_solution_of(job: &Job) -> String {
+    match &job.grid {
+        Ok(grid) => sudokit_solver::no_solution(grid),
+        Err(_) => "no solution".to_string(),
+    }
+}
+
 /// The reply for a puzzle whose givens conflict (two equal digits in a house).
 fn conflict(job: &Job, c: Conflict, json: JsonError) -> Reply {
     invalid(format!("{}: {c}", job.place()), json)

@@ -6,7 +6,7 @@ use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::Grid;
 
-use super::{conflict, read_puzzle, render, run_batch};
+use super::{conflict, no_solution_of, read_puzzle, render, run_batch};
 use crate::args::{Format, SolveArgs};
 use crate::batch::Reply;
 use crate::input::Job;
@@ -73,7 +73,7 @@ fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
     match verdict {
         Verdict::None => Reply {
             out: String::new(),
-            err: format!("{}: no solution", job.place()),
+            err: format!("{}: {}", job.place(), no_solution_of(job)),
             failed: true,
         },
         Verdict::Multiple(s) => Reply {

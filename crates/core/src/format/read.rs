@@ -48,6 +48,14 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// Where, in words: `line 3, character 40`, or `line 3`.
+    pub fn place(&self) -> String {
+        match self.column {
+            Some(c) => format!("line {}, character {c}", self.line),
+            None => format!("line {}", self.line),
+        }
+    }
+
     /// An error at `line` (and `column`).
     pub fn new(line: usize, column: Option<usize>, kind: ErrorKind) -> InputError {
         InputError { line, column, kind }
@@ -80,7 +88,7 @@ pub enum ErrorKind {
     #[error("line longer than {0} bytes (skipped: no puzzle is written on one so long)")]
     LineTooLong(usize),
     /// A character that belongs to no format.
-    #[error("unexpected character {}", quoted(*.0))]
+    #[error("unexpected character {} (digits are 1-9, then A-P; 0 or . is an empty cell)", quoted(*.0))]
     UnexpectedChar(char),
     /// A digit beyond the grid side.
     #[error("digit {value} is too large for a {side}×{side} grid")]
@@ -91,7 +99,7 @@ pub enum ErrorKind {
         side: usize,
     },
     /// A puzzle line of the wrong length.
-    #[error("{found} cells, expected {expected}")]
+    #[error("{}", count_words(*found, *expected))]
     CellCount {
         /// Cells found.
         found: usize,
@@ -117,7 +125,7 @@ pub enum ErrorKind {
         expected: usize,
     },
     /// A line of N cells alone: neither a whole puzzle nor the first of N rows.
-    #[error("{found} cells, expected {expected} (or {found} rows like this one for a {found}×{found} grid)")]
+    #[error("{} (or the first row of a {found}×{found} grid whose other rows are missing)", count_words(*found, *expected))]
     LoneRow {
         /// Cells on the line.
         found: usize,
@@ -909,10 +917,36 @@ fn skip_line<R: BufRead>(src: &mut R) -> std::io::Result<()> {
 /// A character as an error message shows it: quoted, with invisible ones escaped
 /// (`'\u{200b}'`, `'\0'`), and bytes that are not UTF-8 named as such.
 fn quoted(c: char) -> String {
+    // Characters that show as nothing (or as something else) are named by code point.
+    let invisible = c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{ad}');
     match c {
         char::REPLACEMENT_CHARACTER => "(a byte that is not UTF-8, or U+FFFD)".to_string(),
-        c => format!("'{}'", c.escape_debug()),
+        c if invisible => format!("U+{:04X} (an invisible character)", u32::from(c)),
+        c => format!("'{c}'"),
     }
+}
+
+/// `80 cells where a 9×9 puzzle has 81: 1 missing (0 or . is an empty cell)`.
+fn count_words(found: usize, expected: usize) -> String {
+    let n = (expected as f64).sqrt().round() as usize;
+    let cells = |k: usize| {
+        if k == 1 {
+            "1 cell".to_string()
+        } else {
+            format!("{k} cells")
+        }
+    };
+    let off = if found < expected {
+        format!("{} missing (0 or . is an empty cell)", expected - found)
+    } else {
+        format!("{} too many", found - expected)
+    };
+    format!(
+        "{} where a {n}×{n} puzzle has {expected}: {off}",
+        cells(found)
+    )
 }
 
 /// Lines with content a matrix may span after its `[` line: a 25×25 matrix's rows, and
@@ -962,8 +996,7 @@ fn infer_side(values: impl Iterator<Item = usize>) -> usize {
 /// The cell count a wrong line most likely meant.
 fn expected_count(found: usize, fixed: Option<usize>) -> usize {
     match fixed {
-        Some(n) if found > 2 * n => n * n,
-        Some(n) => n,
+        Some(n) => n * n,
         None if found < crate::layout::MIN_SIDE => 81,
         // The nearest count of a grid that has boxes (a line gives no regions), the
         // smaller on a tie: 50 cells meant 36 or 64, never 49 (7 is prime).
