@@ -362,3 +362,43 @@ fn canon_is_shared_by_transformed_copies() {
     );
     assert_eq!(out.lines().count(), 1);
 }
+
+#[test]
+fn every_format_a_jigsaw_is_written_in_reads_back_with_its_regions() {
+    let (code, expected, err) = run(
+        &["generate", "--jigsaw", "-n", "2", "--seed", "3", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let solutions: Vec<String> = json_lines(&expected)
+        .iter()
+        .map(|v| v["solution"].as_str().unwrap().to_string())
+        .collect();
+    let formats: [&[&str]; 7] = [
+        &["--format", "line"],
+        &["--format", "grid"],
+        &["--format", "matrix"],
+        &["--format", "triples"],
+        &["--format", "json"],
+        &["--json"],
+        &["--csv"],
+    ];
+    for how in formats {
+        let mut args = vec!["generate", "--jigsaw", "-n", "2", "--seed", "3"];
+        args.extend_from_slice(how);
+        let (code, written, err) = run(&args, "");
+        assert_eq!(code, 0, "{how:?}: {err}");
+        for command in ["solve", "print"] {
+            if command == "print" {
+                let out = std::env::temp_dir().join(format!("jigsaw-{}.svg", how.join("")));
+                let (code, _, err) = run(&["print", "-", "-o", out.to_str().unwrap()], &written);
+                assert_eq!(code, 0, "print reads {how:?}: {err}");
+                continue;
+            }
+            let (code, out, err) = run(&[command], &written);
+            assert_eq!(code, 0, "{command} reads {how:?}: {err}");
+            let got: Vec<&str> = out.lines().collect();
+            assert_eq!(got, solutions, "{how:?}");
+        }
+    }
+}

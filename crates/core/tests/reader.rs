@@ -684,3 +684,79 @@ fn a_row_of_no_cells_after_a_first_line() {
         );
     }
 }
+
+/// A 9×9 jigsaw puzzle and its regions, as `sudokit generate --jigsaw --seed 3` writes
+/// them.
+const JIGSAW: &str =
+    "3.9.1..........6..1..9...4..4....8.............5.6......8..2.7...1..5........9.1.";
+const JIGSAW_REGIONS: &str =
+    "AAAABBCCCAABBBBCDCAABEBBCDCAFFEEDDDCGFFHEEEDCGGFHEEEDDGGFHHHHIDGGFFHIIIIGGFHHIIII";
+const JIGSAW_SOLUTION: &str =
+    "369417285724398651182956743546721839697183524235864197418532976971245368853679412";
+
+/// The region symbols of each record's layout ("" for a boxed one).
+fn regions_of(records: &[Record]) -> Vec<String> {
+    records
+        .iter()
+        .map(|r| {
+            let layout = r.grid.as_ref().expect("read").layout().clone();
+            if layout.box_shape().is_some() {
+                String::new()
+            } else {
+                layout.region_symbols()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn jigsaw_regions_written_after_a_puzzle_are_read_with_it() {
+    // On the puzzle's line, and as rows under its grid (a blank line between).
+    let rows: String = JIGSAW_REGIONS
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let grid: String = JIGSAW
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let row: Vec<String> = r.iter().map(|&b| (b as char).to_string()).collect();
+            format!("{}\n", row.join(" "))
+        })
+        .collect();
+    let text = format!("{JIGSAW} {JIGSAW_REGIONS}\n{grid}\n{rows}\n{JIGSAW}\n");
+    let r = read_all(&text);
+    assert_eq!(lines(&r), [JIGSAW, JIGSAW, JIGSAW]);
+    assert_eq!(regions_of(&r), [JIGSAW_REGIONS, JIGSAW_REGIONS, ""]);
+    // A solution after its puzzle is not a region map (its digits are not connected).
+    let r = read_all(&format!("{JIGSAW} {JIGSAW_SOLUTION}\n"));
+    assert_eq!(regions_of(&r), [""]);
+    // Regions that differ from the layout given are refused.
+    let boxes = boxed(3, 3);
+    let r = read_with(&format!("{JIGSAW} {JIGSAW_REGIONS}\n"), boxes);
+    assert!(matches!(
+        r[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::RegionsDiffer
+    ));
+}
+
+#[test]
+fn json_lines_and_csv_tables_are_read_with_their_regions() {
+    let json = format!(
+        "{{\"puzzle\":\"{JIGSAW}\",\"clues\":18,\"regions\":\"{JIGSAW_REGIONS}\"}}\n{{\"solution\":\"{JIGSAW_SOLUTION}\",\"seed\":1}}\n{{\"clues\":3}}\n"
+    );
+    let r = read_all(&json);
+    assert_eq!(lines(&r)[..2], [JIGSAW, JIGSAW_SOLUTION]);
+    assert_eq!(regions_of(&r[..2]), [JIGSAW_REGIONS, ""]);
+    assert_eq!(
+        error_text(&r[2]),
+        "3: no \"puzzle\" (or \"solution\") string"
+    );
+    let csv = format!(
+        "puzzle,solution,clues,regions\n{JIGSAW},{JIGSAW_SOLUTION},18,{JIGSAW_REGIONS}\n{JIGSAW},{JIGSAW_SOLUTION},18,\n"
+    );
+    let r = read_all(&csv);
+    assert_eq!(lines(&r), [JIGSAW, JIGSAW]);
+    assert_eq!(regions_of(&r), [JIGSAW_REGIONS, ""]);
+}

@@ -143,6 +143,14 @@ pub enum ErrorKind {
     /// A deleted candidate of a HoDoKu line that is not `digit row column`.
     #[error("deleted candidate '{0}' is not three digits 1-9 (digit, row, column)")]
     Deletion(String),
+    /// A JSON line (or CSV row) without a readable puzzle.
+    #[error("{0}")]
+    Table(String),
+    /// Jigsaw regions written after a puzzle that differ from the layout asked for.
+    #[error(
+        "the regions written after this puzzle differ from the layout given (--regions or --box)"
+    )]
+    RegionsDiffer,
     /// A `[` with no `]`.
     #[error("the matrix opened here is never closed with ']'")]
     UnclosedMatrix,
@@ -224,6 +232,15 @@ pub struct Reader<R> {
     failed: bool,
     /// A read error met while looking ahead, given when the lines before it are used up.
     held_error: Option<InputError>,
+    /// After a CSV header (`puzzle,solution,...`): the columns of the puzzle and regions.
+    csv: Option<CsvColumns>,
+}
+
+/// Where a CSV file (as `sudokit generate --csv` writes it) keeps what the reader needs.
+#[derive(Clone, Copy, Debug)]
+struct CsvColumns {
+    puzzle: usize,
+    regions: Option<usize>,
 }
 
 /// A row of cells with the line it came from.
@@ -251,6 +268,7 @@ impl<R: BufRead> Reader<R> {
             layouts: vec![None; MAX_SIDE + 1],
             failed: false,
             held_error: None,
+            csv: None,
         }
     }
 
@@ -440,17 +458,179 @@ impl<R: BufRead> Reader<R> {
             if let Some(record) = self.marked_input(no, &text) {
                 return Some(record);
             }
+            match self.table_row(no, &text) {
+                Table::Not => {}
+                Table::Header => continue,
+                Table::Row(read) => return Some(record(no, read)),
+            }
             let read = match scan_line(&text, self.ctx()) {
                 Scan::Empty | Scan::Comment | Scan::Border => continue,
                 Scan::Bad { col, ch } => {
                     Err(InputError::at(no, col, ErrorKind::UnexpectedChar(ch)))
                 }
-                Scan::Matrix(at) => plain(self.read_matrix(no, &text, at)),
-                Scan::Triple(t) => plain(self.read_triples(no, t)),
-                Scan::Cells(cells) => self.read_cells(no, cells, &text),
+                Scan::Matrix(at) => plain(
+                    self.read_matrix(no, &text, at)
+                        .and_then(|g| self.regions_after(no, "", g)),
+                ),
+                Scan::Triple(t) => plain(
+                    self.read_triples(no, t)
+                        .and_then(|g| self.regions_after(no, "", g)),
+                ),
+                Scan::Cells(cells) => match self.read_cells(no, cells, &text) {
+                    Ok((grid, marks)) => self.regions_after(no, &text, grid).map(|g| (g, marks)),
+                    Err(e) => Err(e),
+                },
             };
             return Some(record(no, read));
         }
+    }
+
+    /// The puzzle `grid` just read, on the jigsaw regions written after it, as `sudokit
+    /// generate --jigsaw` writes them: N² region symbols after the puzzle on its line, or
+    /// N rows of N symbols under its grid (one blank line between allowed). Symbols that
+    /// do not make N connected regions of N cells are not regions (the line's rest is an
+    /// annotation; the rows are the next input), so a solution written after its puzzle
+    /// is never taken for one. Lines looked at and not taken are given back.
+    fn regions_after(&mut self, no: usize, text: &str, grid: Grid) -> Result<Grid, InputError> {
+        let n = grid.side();
+        let body = strip_comment(text).0;
+        let toks: Vec<&str> = body.split_whitespace().collect();
+        let mut symbols = None;
+        if let [puzzle, regions] = toks[..] {
+            if puzzle.chars().count() == n * n {
+                symbols = region_map(n, regions.chars());
+            }
+        }
+        if symbols.is_none() {
+            let mut seen = Vec::new();
+            let mut rows = Vec::new();
+            let mut blanks = 0;
+            while rows.len() < n {
+                let next = match self.next_line() {
+                    Some(Ok(next)) => next,
+                    Some(Err(e)) => {
+                        self.held_error = Some(e);
+                        break;
+                    }
+                    None => break,
+                };
+                let row: String = strip_comment(&next.1).0.split_whitespace().collect();
+                seen.push(next);
+                if row.is_empty() && rows.is_empty() && blanks == 0 {
+                    blanks += 1;
+                    continue;
+                }
+                if row.chars().count() != n || !row.chars().all(|c| c.is_ascii_alphanumeric()) {
+                    break;
+                }
+                rows.push(row);
+            }
+            symbols = (rows.len() == n)
+                .then(|| region_map(n, rows.iter().flat_map(|r| r.chars())))
+                .flatten();
+            if symbols.is_none() {
+                for line in seen.into_iter().rev() {
+                    self.push_back(line);
+                }
+            }
+        }
+        match symbols {
+            Some(symbols) => self.on_regions(no, grid, &symbols),
+            None => Ok(grid),
+        }
+    }
+
+    /// `grid` on the jigsaw regions `symbols` (checked against a layout given).
+    fn on_regions(&self, no: usize, grid: Grid, symbols: &[char]) -> Result<Grid, InputError> {
+        let mut layout =
+            Layout::jigsaw(symbols).map_err(|e| InputError::new(no, None, e.into()))?;
+        if self.opts.diagonals {
+            layout = layout.with_diagonals();
+        }
+        if let Some(fixed) = &self.opts.layout {
+            if fixed.region_symbols() != layout.region_symbols() {
+                return Err(InputError::new(no, None, ErrorKind::RegionsDiffer));
+            }
+            return Ok(grid);
+        }
+        Ok(Grid::from_values(Arc::new(layout), grid.values().to_vec()))
+    }
+
+    /// A line of a table sudokit writes: a JSON object (`generate --json`: `puzzle` or
+    /// `solution`, and `regions`), or a CSV header naming a `puzzle` column and the rows
+    /// under it (`generate --csv`).
+    fn table_row(&mut self, no: usize, text: &str) -> Table {
+        let body = text.trim();
+        if body.starts_with('{') {
+            return Table::Row(self.json_row(no, body));
+        }
+        let fields: Vec<&str> = body.split(',').map(str::trim).collect();
+        if fields.len() > 1 {
+            if let Some(puzzle) = fields.iter().position(|f| f.eq_ignore_ascii_case("puzzle")) {
+                let regions = fields
+                    .iter()
+                    .position(|f| f.eq_ignore_ascii_case("regions"));
+                self.csv = Some(CsvColumns { puzzle, regions });
+                return Table::Header;
+            }
+        }
+        let Some(cols) = self.csv else {
+            return Table::Not;
+        };
+        if body.is_empty() || body.starts_with('#') {
+            return Table::Not;
+        }
+        let field = |i: usize| fields.get(i).copied().unwrap_or("");
+        let regions = cols.regions.map(field).filter(|r| !r.is_empty());
+        Table::Row(self.puzzle_field(no, field(cols.puzzle), regions))
+    }
+
+    fn json_row(&mut self, no: usize, body: &str) -> Marked {
+        let bad = |why: String| InputError::new(no, None, ErrorKind::Table(why));
+        let value: serde_json::Value =
+            serde_json::from_str(body).map_err(|e| bad(format!("not JSON ({e})")))?;
+        let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str);
+        let puzzle = text("puzzle")
+            .or_else(|| text("solution"))
+            .ok_or_else(|| bad("no \"puzzle\" (or \"solution\") string".into()))?;
+        let regions = text("regions").map(str::to_string);
+        self.puzzle_field(no, puzzle, regions.as_deref())
+    }
+
+    /// A puzzle written whole in one field of a table, on its regions when they are given.
+    fn puzzle_field(&mut self, no: usize, puzzle: &str, regions: Option<&str>) -> Marked {
+        let cells = match scan_line(puzzle, self.ctx()) {
+            Scan::Cells(cells) if is_whole_count(cells.len(), true, self.ctx().fixed_side) => cells,
+            Scan::Bad { col, ch } => {
+                return Err(InputError::at(no, col, ErrorKind::UnexpectedChar(ch)))
+            }
+            _ => {
+                let found = puzzle.chars().filter(|c| !c.is_whitespace()).count();
+                let kind = ErrorKind::CellCount {
+                    found,
+                    expected: expected_count(found, self.ctx().fixed_side),
+                };
+                return Err(InputError::new(no, None, kind));
+            }
+        };
+        let n = (cells.len() as f64).sqrt().round() as usize;
+        let grid = self.grid_from_line(n, no, cells)?;
+        let grid = match regions {
+            Some(r) => {
+                let symbols = region_map(n, r.chars()).ok_or_else(|| {
+                    InputError::new(
+                        no,
+                        None,
+                        ErrorKind::Table(format!(
+                            "'{r}' is not {n} connected regions of {n} cells"
+                        )),
+                    )
+                })?;
+                self.on_regions(no, grid, &symbols)?
+            }
+            None => grid,
+        };
+        Ok((grid, None))
     }
 
     /// Inputs that carry pencil marks: a HoDoKu library line, a candidate string, or the
@@ -926,6 +1106,53 @@ fn quoted(c: char) -> String {
         c if invisible => format!("U+{:04X} (an invisible character)", u32::from(c)),
         c => format!("'{c}'"),
     }
+}
+
+/// What a line is to the table reader.
+enum Table {
+    /// Not a table's line: read it as a puzzle.
+    Not,
+    /// A CSV header, now remembered.
+    Header,
+    /// A table's row, read.
+    Row(Marked),
+}
+
+/// `symbols` as a jigsaw region map of side `n`: N² letters or digits naming N regions
+/// of N cells, each region connected (orthogonally). `None` otherwise.
+fn region_map(n: usize, symbols: impl Iterator<Item = char>) -> Option<Vec<char>> {
+    let symbols: Vec<char> = symbols.collect();
+    if symbols.len() != n * n || !symbols.iter().all(char::is_ascii_alphanumeric) {
+        return None;
+    }
+    Layout::jigsaw(&symbols).ok()?;
+    // Every cell reached from the first of its region, through neighbours of its region.
+    let mut seen = vec![false; n * n];
+    let mut regions = 0;
+    for start in 0..n * n {
+        if seen[start] {
+            continue;
+        }
+        regions += 1;
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / n, i % n);
+            let near = [
+                (r > 0).then(|| i - n),
+                (r + 1 < n).then(|| i + n),
+                (c > 0).then(|| i - 1),
+                (c + 1 < n).then(|| i + 1),
+            ];
+            for j in near.into_iter().flatten() {
+                if !seen[j] && symbols[j] == symbols[i] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    (regions == n).then_some(symbols)
 }
 
 /// `80 cells where a 9×9 puzzle has 81: 1 missing (0 or . is an empty cell)`.
