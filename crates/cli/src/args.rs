@@ -83,6 +83,19 @@ pub struct PlayArgs {
     pub theme: ThemeArg,
 }
 
+/// `print --labels`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    /// The level alone.
+    Level,
+    /// The level and Sudoku Explainer's rating.
+    Se,
+    /// The level, SE and the hardest technique.
+    Full,
+    /// The number alone.
+    None,
+}
+
 /// `play --theme`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ThemeArg {
@@ -101,7 +114,8 @@ pub struct PrintArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// The file to write: .pdf, .svg or .png (a book of several pages as .svg or .png
-    /// becomes NAME-1.svg, NAME-2.svg, ...).
+    /// becomes NAME-1.svg, NAME-2.svg, ...); `-` writes to standard output (give
+    /// --format; a single PDF, SVG or PNG).
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// The output format (by default, from the output file's extension).
@@ -126,10 +140,18 @@ pub struct PrintArgs {
     /// its sentence, runs of singles in one line.
     #[arg(long)]
     pub worked: bool,
-    /// Leave out the ratings under the puzzles (level, SE estimate, hardest technique)
-    /// and the contents lines; each puzzle keeps its number.
-    #[arg(long)]
+    /// What the label under each puzzle says after its number: `level`, `se` (level
+    /// and SE estimate), `full` (also the hardest technique, which gives the puzzle
+    /// away) or `none` (the number alone, and no contents lines).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = LabelsArg::Se)]
+    pub labels: LabelsArg,
+    /// The same as --labels none.
+    #[arg(long, conflicts_with = "labels")]
     pub no_labels: bool,
+    /// With one puzzle to SVG or PNG: the whole page (by default the picture is cropped
+    /// to the puzzle and its label).
+    #[arg(long)]
+    pub page: bool,
     /// Resolution of PNG pages, in dots per inch.
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
     pub dpi: u32,

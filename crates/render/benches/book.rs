@@ -38,7 +38,7 @@ fn book_pdf(grids: &[Grid], worked: bool, per_page: usize) -> usize {
         paper: Paper::A4,
         per_page,
         title: Some("Benchmark".into()),
-        labels: true,
+        labels: sudokit_render::book::Labels::Full,
         solutions: !worked,
         lesson: None,
     };

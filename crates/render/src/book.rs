@@ -148,13 +148,28 @@ pub struct Book {
     pub per_page: usize,
     /// The title on the first page, if any.
     pub title: Option<String>,
-    /// Print each puzzle's number, level, SE estimate and hardest technique under it,
-    /// and a contents line per level on the first page.
-    pub labels: bool,
+    /// What each puzzle's label says after its number (and whether the first page has
+    /// a contents line per level: with any label but [`Labels::Number`]).
+    pub labels: Labels,
     /// Add pages of small solution grids at the end.
     pub solutions: bool,
     /// A lesson to open the book with, if any.
     pub lesson: Option<Lesson>,
+}
+
+/// What a puzzle's label says after its number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Labels {
+    /// The number alone.
+    Number,
+    /// The level: `Hard`.
+    Level,
+    /// The level and Sudoku Explainer's rating: `Hard · SE 4.2` (the hardest technique
+    /// left out: naming it would give the puzzle away).
+    #[default]
+    LevelSe,
+    /// Everything: `Hard · SE 4.2 · X-Wing`.
+    Full,
 }
 
 /// Where a grid was put on a page, in points from the top-left corner.
@@ -290,6 +305,12 @@ impl Book {
         })
     }
 
+    /// The side of a grid on a page of this book without a header, in points.
+    pub fn grid_side(&self) -> f64 {
+        let (cols, rows) = arrangement(self.per_page).unwrap_or((1, 1));
+        self.slots(0.0, cols, rows, self.label_height())[0].side
+    }
+
     /// Room under a grid for its label (with `--no-labels`, its number alone).
     fn label_height(&self) -> f64 {
         label_size(self.per_page) * 2.0
@@ -303,7 +324,7 @@ impl Book {
         } else {
             (title.len() as f64 * 1.25 + 0.55) * TITLE
         };
-        let contents = if self.labels && levels > 0 {
+        let contents = if self.labels != Labels::Number && levels > 0 {
             (levels as f64 + 0.5) * CONTENTS * LEADING
         } else {
             0.0
@@ -459,48 +480,120 @@ fn ranges(list: &[usize]) -> String {
     out
 }
 
-/// `Hard · SE 4.2 · X-Wing`: what a label says after the number.
+/// `Hard · SE 4.2 · X-Wing`: what a label says after the number (everything: see
+/// [`label_of`] for a chosen part).
 pub fn label(rating: &Rating) -> String {
-    if !rating.solved {
-        return format!("beyond logic · SE > {:.1}", rating.se);
+    label_of(rating, Labels::Full)
+}
+
+/// What a label says after the number, as much as `what` asks.
+pub fn label_of(rating: &Rating, what: Labels) -> String {
+    if what == Labels::Number {
+        return String::new();
     }
-    let hardest = rating.hardest.map_or("singles", Technique::name);
-    format!("{} · SE {:.1} · {hardest}", rating.level.name(), rating.se)
+    if !rating.solved {
+        return match what {
+            Labels::Level => "beyond logic".to_string(),
+            _ => format!("beyond logic · SE > {:.1}", rating.se),
+        };
+    }
+    let level = rating.level.name();
+    match what {
+        Labels::Level => level.to_string(),
+        Labels::LevelSe => format!("{level} · SE {:.1}", rating.se),
+        _ => {
+            let hardest = rating.hardest.map_or("singles", Technique::name);
+            format!("{level} · SE {:.1} · {hardest}", rating.se)
+        }
+    }
 }
 
 fn puzzle_pages(entries: &[Entry], book: &Book, out: &mut Writer) {
     let (cols, rows) = arrangement(book.per_page).expect("checked by check_fit");
     let width = book.body(0.0).w;
-    let lines = if book.labels {
+    let lines = if book.labels == Labels::Number {
+        Vec::new()
+    } else {
         contents(entries)
             .iter()
             .flat_map(|l| font::wrap(l, CONTENTS, false, width))
             .collect()
-    } else {
-        Vec::new()
     };
     let top = book.header_height(lines.len());
-    let size = label_size(book.per_page);
+    // One grid size throughout: the first page's, whose header leaves the least room.
+    let first = book.slots(top, cols, rows, book.label_height());
+    let side = first.first().map_or(0.0, |p| p.side);
+    let labels: Vec<(String, String)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let rest = e.rating.as_ref().map(|r| label_of(r, book.labels));
+            ((i + 1).to_string(), rest.unwrap_or_default())
+        })
+        .collect();
+    // One label size throughout: the largest at which every label fits under its grid.
+    let size = labels
+        .iter()
+        .map(|(head, rest)| label_fit(head, rest, side, label_size(book.per_page)))
+        .fold(label_size(book.per_page), f64::min);
     for (chunk_no, chunk) in entries.chunks(book.per_page).enumerate() {
-        let first = chunk_no == 0;
-        let slots = book.slots(
-            if first { top } else { 0.0 },
-            cols,
-            rows,
-            book.label_height(),
-        );
+        let slots = if chunk_no == 0 {
+            first.clone()
+        } else {
+            book.slots(0.0, cols, rows, book.label_height())
+                .into_iter()
+                .map(|p| Placement {
+                    x: p.x + (p.side - side) / 2.0,
+                    y: p.y + (p.side - side) / 2.0,
+                    side,
+                })
+                .collect()
+        };
         let (svg, grids) = out.page();
-        if first {
+        if chunk_no == 0 {
             header(book, &lines, svg);
         }
         for (k, (entry, slot)) in chunk.iter().zip(&slots).enumerate() {
-            let number = chunk_no * book.per_page + k + 1;
+            let (head, rest) = &labels[chunk_no * book.per_page + k];
             grid(&Scene::puzzle(&entry.puzzle), slot, svg);
             grids.push(*slot);
-            let rating = entry.rating.as_ref().filter(|_| book.labels);
-            puzzle_label(number, rating, slot, size, svg);
+            puzzle_label(head, rest, slot, size, svg);
         }
     }
+}
+
+/// One puzzle alone, cropped to its grid and label (not a page): an SVG in points, its
+/// grid `side` points wide.
+pub fn single(entry: &Entry, labels: Labels, side: f64) -> String {
+    let pad = side * 0.04;
+    let size = (side / 28.0).clamp(8.0, 14.0);
+    let rest = entry
+        .rating
+        .as_ref()
+        .map(|r| label_of(r, labels))
+        .unwrap_or_default();
+    let size = label_fit("", &rest, side, size);
+    let label = if rest.is_empty() { 0.0 } else { size * 2.0 };
+    let at = Placement {
+        x: pad,
+        y: pad,
+        side,
+    };
+    let mut svg = Svg::new();
+    let (w, h) = (side + 2.0 * pad, side + 2.0 * pad + label);
+    svg.leaf(
+        "rect",
+        &[
+            ("width", w.into()),
+            ("height", h.into()),
+            ("fill", "#ffffff".into()),
+        ],
+    );
+    grid(&Scene::puzzle(&entry.puzzle), &at, &mut svg);
+    if !rest.is_empty() {
+        puzzle_label("", &rest, &at, size, &mut svg);
+    }
+    svg.document(w, h, "pt")
 }
 
 fn grid(scene: &Scene, at: &Placement, svg: &mut Svg) {
@@ -530,22 +623,29 @@ fn header(book: &Book, lines: &[String], svg: &mut Svg) {
     }
 }
 
-/// `12` in bold, then the rating, under the grid; shrunk to the grid's width.
-fn puzzle_label(number: usize, rating: Option<&Rating>, at: &Placement, size: f64, svg: &mut Svg) {
-    let head = number.to_string();
-    let rest = rating.map(label).unwrap_or_default();
-    let measure =
-        |s: f64| font::width(&head, s, true) + font::width(&format!("  {rest}"), s, false);
-    let size = if measure(size) > at.side {
-        (size * at.side / measure(size)).max(5.0)
+/// The size, at most `size`, at which `head` (bold) and `rest` fit in `width`.
+fn label_fit(head: &str, rest: &str, width: f64, size: f64) -> f64 {
+    let measure = |s: f64| font::width(head, s, true) + font::width(&format!("  {rest}"), s, false);
+    if measure(size) > width {
+        (size * width / measure(size)).max(5.0)
     } else {
         size
-    };
+    }
+}
+
+/// `12` in bold, then the rating, under the grid, at `size`.
+fn puzzle_label(head: &str, rest: &str, at: &Placement, size: f64, svg: &mut Svg) {
     let baseline = at.y + at.side + size * 1.45;
-    text(svg, at.x, baseline, size, true, "start", &head);
+    if !head.is_empty() {
+        text(svg, at.x, baseline, size, true, "start", head);
+    }
     if !rest.is_empty() {
-        let x = at.x + font::width(&format!("{head}  "), size, true);
-        text(svg, x, baseline, size, false, "start", &rest);
+        let x = if head.is_empty() {
+            at.x
+        } else {
+            at.x + font::width(&format!("{head}  "), size, true)
+        };
+        text(svg, x, baseline, size, false, "start", rest);
     }
 }
 
@@ -556,8 +656,9 @@ fn solution_pages(entries: &[Entry], out: &mut Writer) {
     let label = 8.0;
     let heading = HEADING * 2.0;
     let arrangements = [(5, 6), (4, 5), (3, 4), (2, 3), (2, 2), (1, 2), (1, 1)];
+    // Cells of 3.5 mm at least, so their digits stand over 2 mm tall.
     let legible = |&(c, r): &(usize, usize)| {
-        book.slots(heading, c, r, label * 1.6)[0].side / side as f64 >= 6.0
+        book.slots(heading, c, r, label * 1.6)[0].side / side as f64 >= 3.5 * PT_PER_MM
     };
     let (cols, rows) = arrangements.into_iter().find(legible).unwrap_or((1, 1));
     let slots = book.slots(heading, cols, rows, label * 1.6);
@@ -861,7 +962,7 @@ mod tests {
             paper,
             per_page,
             title: Some("Test".into()),
-            labels: true,
+            labels: Labels::Full,
             solutions: false,
             lesson: None,
         }
@@ -893,5 +994,80 @@ mod tests {
         }
         assert!(slots[1].x >= slots[0].x + slots[0].side);
         assert!(slots[3].y >= slots[0].y + slots[0].side);
+    }
+
+    /// Entries of one 9×9 puzzle, rated as the logic engine rates it.
+    fn entries(count: usize, solutions: bool) -> Vec<Entry> {
+        let layout = std::sync::Arc::new(sudokit_core::Layout::classic());
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let values = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+        let puzzle = Grid::from_values(layout, values);
+        let start = Board::new(&puzzle, None);
+        let path = sudokit_logic::solve(&start, &sudokit_logic::Options::default());
+        let rating = sudokit_logic::rate(&start, &path);
+        let solution = sudokit_solver::count(&puzzle, 1).unwrap().solution;
+        (0..count)
+            .map(|_| Entry {
+                puzzle: puzzle.clone(),
+                solution: solution.clone().filter(|_| solutions),
+                rating: Some(rating.clone()),
+                path: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_page_has_grids_of_one_size_and_labels_say_what_was_chosen() {
+        for per_page in PER_PAGE {
+            let b = book(per_page, Paper::A4);
+            let pages = pages(&entries(2 * per_page + 1, false), &b).unwrap();
+            let sides: Vec<f64> = pages.grids.iter().flatten().map(|p| p.side).collect();
+            assert!(
+                sides.windows(2).all(|w| (w[0] - w[1]).abs() < 1e-9),
+                "{per_page}: {sides:?}"
+            );
+        }
+        let rating = entries(1, false)[0].rating.clone().unwrap();
+        assert_eq!(label_of(&rating, Labels::Level), "Easy");
+        assert_eq!(
+            label_of(&rating, Labels::LevelSe),
+            format!("Easy · SE {:.1}", rating.se)
+        );
+        assert!(label_of(&rating, Labels::Full).ends_with("Single"));
+        assert_eq!(label_of(&rating, Labels::Number), "");
+    }
+
+    #[test]
+    fn every_label_of_a_book_is_set_at_one_size() {
+        let b = Book {
+            labels: Labels::Full,
+            ..book(12, Paper::A4)
+        };
+        let svg = pages(&entries(12, false), &b).unwrap().svgs.concat();
+        let sizes: std::collections::BTreeSet<&str> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect();
+        // The title, the contents, the grids' digits, the labels (one size), the page
+        // number.
+        assert!(sizes.len() <= 5, "{sizes:?}");
+    }
+
+    #[test]
+    fn solution_grids_keep_cells_of_3_5_mm_on_a5() {
+        let b = Book {
+            solutions: true,
+            ..book(4, Paper::A5)
+        };
+        let pages = pages(&entries(30, true), &b).unwrap();
+        let last = pages.grids.last().unwrap();
+        assert!(last[0].side / 9.0 / PT_PER_MM >= 3.5, "{:?}", last[0]);
+        assert!(
+            last.len() <= 12,
+            "{} grids on an A5 solution page",
+            last.len()
+        );
     }
 }

@@ -110,6 +110,26 @@ fn split_long(word: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
     pieces
 }
 
+/// The characters of `text` the shipped font has no glyph for (in either weight), each
+/// once, in order: text with them would print as empty boxes.
+pub fn missing(text: &str) -> Vec<char> {
+    static FACES: OnceLock<[ttf_parser::Face<'static>; 2]> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        let parse = |data: &'static [u8]| {
+            ttf_parser::Face::parse(data, 0).expect("the shipped font parses")
+        };
+        [parse(REGULAR), parse(BOLD)]
+    });
+    let mut out: Vec<char> = Vec::new();
+    for c in text.chars() {
+        let drawn = c.is_whitespace() || faces.iter().all(|f| f.glyph_index(c).is_some());
+        if !drawn && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 //! parallel, laid out, and written.
 
 use std::fs::{self, File};
+use std::io::Write as _;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
@@ -21,11 +22,21 @@ use sudokit_render::output;
 
 use super::default_threads;
 use super::logic::{options, prepare, Prepared};
-use crate::args::{PaperArg, PrintArgs, PrintFormat, SortArg};
+use crate::args::{LabelsArg, PaperArg, PrintArgs, PrintFormat, SortArg};
 use crate::input::{self, Job};
 
 pub fn run(args: PrintArgs) -> Result<ExitCode> {
     let format = format_of(&args)?;
+    if let Some(title) = &args.title {
+        let missing = sudokit_render::font::missing(title);
+        if !missing.is_empty() {
+            let list: Vec<String> = missing.iter().map(|c| format!("'{c}'")).collect();
+            bail!(
+                "the title has characters the print font cannot draw: {} (its font, Inter, covers Latin, Greek and Cyrillic; no CJK, Arabic or emoji font is shipped, to keep sudokit small): choose a title without them",
+                list.join(", ")
+            );
+        }
+    }
     let book = Book {
         paper: match args.paper {
             PaperArg::A4 => book::Paper::A4,
@@ -34,16 +45,32 @@ pub fn run(args: PrintArgs) -> Result<ExitCode> {
         },
         per_page: args.per_page,
         title: args.title.clone(),
-        labels: !args.no_labels,
+        labels: labels(&args),
         solutions: args.solutions,
         lesson: None,
     };
-    writable(&args.output)?;
+    let to_stdout = args.output.as_os_str() == "-";
+    if !to_stdout {
+        writable(&args.output)?;
+    }
     let outcome = make(&args, &book, format);
-    if !matches!(outcome, Ok(ExitCode::SUCCESS)) && is_empty(&args.output) {
+    if !to_stdout && !matches!(outcome, Ok(ExitCode::SUCCESS)) && is_empty(&args.output) {
         let _ = fs::remove_file(&args.output);
     }
     outcome
+}
+
+/// What labels say: `--labels`, or none with `--no-labels`.
+fn labels(args: &PrintArgs) -> book::Labels {
+    if args.no_labels {
+        return book::Labels::Number;
+    }
+    match args.labels {
+        LabelsArg::Level => book::Labels::Level,
+        LabelsArg::Se => book::Labels::LevelSe,
+        LabelsArg::Full => book::Labels::Full,
+        LabelsArg::None => book::Labels::Number,
+    }
 }
 
 /// Did nothing get written to `path` (the file made to check it can be written)?
@@ -62,7 +89,12 @@ fn make(args: &PrintArgs, book: &Book, format: PrintFormat) -> Result<ExitCode> 
         .filter_map(|j| j.grid.as_ref().ok())
         .map(|g| g.side())
         .max();
-    book.check_fit(side.unwrap_or(9), if book.labels { 6 } else { 0 })?;
+    let levels = if book.labels == book::Labels::Number {
+        0
+    } else {
+        6
+    };
+    book.check_fit(side.unwrap_or(9), levels)?;
     let mut failed = false;
     let sound: Vec<Prepared> = jobs
         .iter()
@@ -83,6 +115,18 @@ fn make(args: &PrintArgs, book: &Book, format: PrintFormat) -> Result<ExitCode> 
     let mut entries = entries(&sound, args, &options(&args.logic), threads);
     if args.sort == Some(SortArg::Difficulty) {
         sort_by_difficulty(&mut entries);
+    }
+    // One puzzle to a picture: the puzzle and its label, not a page around them.
+    let alone = entries.len() == 1
+        && format != PrintFormat::Pdf
+        && !args.page
+        && !args.worked
+        && !args.solutions
+        && book.title.is_none();
+    if alone {
+        let svg = book::single(&entries[0], book.labels, book.grid_side());
+        write(&args.output, format, &[svg], book, args.dpi)?;
+        return Ok(super::exit_code(failed));
     }
     let pages = book::pages(&entries, book)?;
     write(&args.output, format, &pages.svgs, book, args.dpi)?;
@@ -205,7 +249,7 @@ fn entries(jobs: &[Prepared], args: &PrintArgs, options: &Options, threads: usiz
 }
 
 fn entry(prepared: &Prepared, args: &PrintArgs, options: &Options) -> Entry {
-    let needs_path = !args.no_labels || args.worked || args.sort.is_some();
+    let needs_path = labels(args) != book::Labels::Number || args.worked || args.sort.is_some();
     let (rating, path) = if needs_path {
         let start = Board::new(prepared.grid, None);
         let path = solve(&start, options);
@@ -230,6 +274,24 @@ fn write(path: &FsPath, format: PrintFormat, svgs: &[String], book: &Book, dpi: 
             output::each_page(svgs, |svg, page| output::png_page(svg, page, dpi as f32))?
         }
     };
+    if path.as_os_str() == "-" {
+        if files.len() > 1 {
+            bail!(
+                "{} pages cannot go to standard output as {}: write them to files, or as one PDF",
+                files.len(),
+                if format == PrintFormat::Svg {
+                    "SVG"
+                } else {
+                    "PNG"
+                }
+            );
+        }
+        let mut out = std::io::stdout().lock();
+        out.write_all(&files[0])
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output")?;
+        return Ok(());
+    }
     if files.len() == 1 {
         return fs::write(path, &files[0])
             .with_context(|| format!("cannot write {}", path.display()));
