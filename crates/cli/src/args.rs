@@ -505,9 +505,15 @@ pub struct GenerateArgs {
     #[arg(short = 'n', long = "count", default_value_t = 1)]
     pub count: u64,
     /// Random seed: the same seed and arguments give the same output on any number of
-    /// threads (puzzle i is made from seed + i). Default: from the clock.
+    /// threads. Puzzle i draws from a hash of the seed, i and what is asked (layout,
+    /// level, clues, symmetry), so nearby seeds and other levels share no puzzle.
+    /// Default: a random seed, reported on standard error.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Leave out the seed's first N puzzles: `--seed S --skip 4 -n 1` makes the fifth
+    /// puzzle of seed S again (as JSON and CSV name it: seed S, index 4).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: u64,
     #[command(flatten)]
     pub run: RunArgs,
     /// Print complete grids (solutions) instead of puzzles.

@@ -34,18 +34,47 @@ fn same_seed_same_puzzles_on_any_thread_count() {
     assert_eq!(one.1, five.1);
     assert_eq!(one.1.lines().count(), 300);
     all_unique(&one.1, &[]);
-    // Puzzle i of seed S is puzzle 0 of seed S + i.
-    let third = run(&["generate", "--seed", "9"], "");
+    // `--skip 2 -n 1` makes the third puzzle again.
+    let third = run(&["generate", "--seed", "7", "--skip", "2"], "");
     assert_eq!(third.1.lines().next(), one.1.lines().nth(2));
-    let other = run(&["generate", "-n", "3", "--seed", "8"], "");
-    assert_ne!(
-        other.1,
-        one.1
-            .lines()
-            .take(3)
-            .map(|l| format!("{l}\n"))
-            .collect::<String>()
+}
+
+#[test]
+fn nearby_seeds_and_other_levels_share_no_puzzle_and_a_random_seed_is_reported() {
+    let set = |args: &[&str]| -> std::collections::HashSet<String> {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 0, "{err}");
+        out.lines().map(str::to_string).collect()
+    };
+    let one = set(&["generate", "-n", "200", "--seed", "1"]);
+    let two = set(&["generate", "-n", "200", "--seed", "2"]);
+    assert_eq!(
+        one.intersection(&two).count(),
+        0,
+        "seeds 1 and 2 share puzzles"
     );
+    // One seed, two levels: no solution grid in common.
+    let grids = |level: &str| -> std::collections::HashSet<String> {
+        let args = [
+            "generate", "-n", "5", "--seed", "2026", "--level", level, "--json",
+        ];
+        let (_, out, _) = run(&args, "");
+        json_lines(&out)
+            .iter()
+            .map(|v| v["solution"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(grids("easy").intersection(&grids("medium")).count(), 0);
+    // Without --seed: a random one, said on standard error, that makes the same again.
+    let (code, out, err) = run(&["generate", "-n", "2"], "");
+    assert_eq!(code, 0);
+    let seed = err
+        .split_whitespace()
+        .nth(1)
+        .filter(|_| err.starts_with("seed "))
+        .unwrap_or_else(|| panic!("{err}"));
+    let (_, again, _) = run(&["generate", "-n", "2", "--seed", seed], "");
+    assert_eq!(out, again);
 }
 
 #[test]
@@ -71,7 +100,10 @@ fn json_has_rating_tries_and_seed() {
     assert_eq!(lines.len(), 4);
     for (i, v) in lines.iter().enumerate() {
         assert_eq!(v["level"], "Hard");
-        assert_eq!(v["seed"], 1 + i as u64);
+        assert_eq!(
+            (v["seed"].as_u64(), v["index"].as_u64()),
+            (Some(1), Some(i as u64))
+        );
         assert!(v["tries"].as_u64().unwrap() >= 1);
         let p = v["puzzle"].as_str().unwrap();
         assert_eq!(v["clues"], p.bytes().filter(|&b| b != b'.').count());
@@ -120,7 +152,8 @@ fn csv_has_a_header_and_a_column_per_technique() {
     );
     assert!(rows[0].contains(&"X-Wing"));
     assert!(rows.iter().all(|r| r.len() == rows[0].len()));
-    let singles: usize = rows[1][9..]
+    assert_eq!(&rows[0][7..10], ["seed", "index", "regions"]);
+    let singles: usize = rows[1][10..]
         .iter()
         .map(|n| n.parse::<usize>().unwrap())
         .sum();

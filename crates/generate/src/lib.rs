@@ -49,7 +49,7 @@ use std::time::Instant;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
-use sudokit_logic::{Level, Options, Rating};
+use sudokit_logic::{Level, Options, Rating, Technique};
 
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::Target;
@@ -111,6 +111,30 @@ pub struct Request {
 }
 
 impl Request {
+    /// The random stream of puzzle `index` of the set made with `seed`: a hash of the
+    /// seed, the index and what is asked (layout, target, clues, symmetry, method), so
+    /// nearby seeds, nearby indexes and other targets draw unrelated puzzles, while the
+    /// same seed, index and request always give the same one, on any thread count and
+    /// from any front end.
+    pub fn puzzle_seed(&self, seed: u64, index: u64) -> u64 {
+        let shape = match &self.shape {
+            Shape::Fixed(l) => format!("{}:{}:{}", l.side(), l.region_symbols(), l.has_diagonals()),
+            Shape::Jigsaw { side, diagonals } => format!("jigsaw:{side}:{diagonals}"),
+        };
+        let t = &self.target;
+        let key = format!(
+            "{shape}|{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}",
+            self.method,
+            self.symmetry,
+            self.random_symmetry,
+            self.clues,
+            t.level.map(Level::name),
+            t.se.map(|(a, b)| (a.to_bits(), b.to_bits())),
+            t.needs.map(Technique::name),
+        );
+        stream_seed(&key, seed, index)
+    }
+
     /// Minimal puzzles on `shape`, no symmetry, no target, a budget of 100,000 tries.
     pub fn new(shape: Shape) -> Request {
         Request {
@@ -180,6 +204,38 @@ const STALL: u32 = 10;
 /// (measured: a Medium, Hard or Unfair puzzle in 2–3× fewer tries than by climbing), a
 /// rare one by climbing from the nearest miss.
 const SAMPLES: u64 = 50;
+
+/// The seed of item `index` of a set made with `seed` for what `key` names: splitmix64
+/// over an FNV-1a hash of the key, the seed and the index (see
+/// [`Request::puzzle_seed`]).
+pub fn stream_seed(key: &str, seed: u64, index: u64) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for b in key.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    }
+    mix(mix(mix(h) ^ seed) ^ index)
+}
+
+/// splitmix64's finaliser: every bit of the input moves half the output's bits.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A random seed for a set made without one: from the operating system's randomness
+/// (through the standard library's hash keys), below 2^53 so a JavaScript number holds
+/// it exactly. Report it, so the set can be made again.
+pub fn os_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    h.write_u64(nanos);
+    mix(h.finish()) >> 11
+}
 
 /// Makes one puzzle as `request` asks, from `rng` alone (same state, same puzzle).
 /// [`Generator`] does the same, keeping what the request's layout needs between puzzles.

@@ -54,6 +54,12 @@ pub fn bank(t: Technique) -> impl Iterator<Item = &'static str> {
         })
 }
 
+/// The random stream of practice puzzle `index` for `technique` made with `seed` (see
+/// [`crate::Request::puzzle_seed`]): the same on the page, the CLI and Python.
+pub fn practice_seed(technique: Technique, seed: u64, index: u64) -> u64 {
+    crate::stream_seed(&format!("practice:{}", technique.name()), seed, index)
+}
+
 /// A 9×9 puzzle whose path (with `options`) uses `t`: generated (rot180 symmetric) when
 /// the generator finds one within its small budget, at the technique's own level first
 /// (so the practice is about it, not something harder), else a transformed bank puzzle;

@@ -56,11 +56,18 @@ fn regions(text: &str) -> Result<Layout, String> {
     Layout::from_regions_str(&rows.join("\n")).map_err(|e| format!("regions: {e}"))
 }
 
-/// The first puzzle of `text`, and its pencil marks if it had some.
+/// The puzzle of `text` (one only), and its pencil marks if it had some.
 fn read(text: &str, spec: &LayoutSpec) -> Result<(Grid, Option<Vec<DigitSet>>), String> {
-    let record = Reader::new(text.as_bytes(), spec.options()?)
+    let mut records = Reader::new(text.as_bytes(), spec.options()?);
+    let record = records
         .next()
         .ok_or_else(|| "no puzzle found".to_string())?;
+    if let Some(next) = records.next() {
+        return Err(format!(
+            "one puzzle expected, but another starts on line {} (solve_many, rate_many and the like take a list)",
+            next.line
+        ));
+    }
     let grid = record.grid.map_err(|e| e.to_string())?;
     if let Some(c) = grid.find_conflict() {
         return Err(c.to_string());
@@ -99,39 +106,112 @@ fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
 /// a logical path solves), with its EP, ED and hardest rule.
 fn rate_json(text: &str, spec: &LayoutSpec, explainer: bool) -> Result<Json, String> {
     let (grid, marks) = read(text, spec)?;
+    if explainer && (grid.side() != 9 || grid.layout().box_shape().is_none()) {
+        let n = grid.side();
+        return Err(format!(
+            "explainer=True rates 9×9 puzzles with boxes (Sudoku Explainer's scale), not this {n}×{n} {}",
+            if grid.layout().box_shape().is_none() { "jigsaw" } else { "one" }
+        ));
+    }
     unique(&grid)?;
     let board = Board::new(&grid, marks.as_deref());
     let path = logic_solve(&board, &Options::default());
     let rating = rate_path(&board, &path);
-    let explained = (explainer && path.solved)
+    if !explainer {
+        return Ok(render::rating_json(&rating));
+    }
+    // SE's own path when it finds one ("explainer"); else the engine's estimate, said so.
+    let explained = path
+        .solved
         .then(|| sudokit_logic::se::rate(&board))
         .flatten();
     Ok(match explained {
-        Some(e) => Json::object(render::explained_fields(&rating, &e)),
-        None => render::rating_json(&rating),
+        Some(e) => {
+            let mut fields = render::explained_fields(&rating, &e);
+            fields.push(("se_kind", Json::from("explainer")));
+            Json::object(fields)
+        }
+        None => {
+            let mut fields = render::rating_fields(Some(&rating));
+            fields.extend(["ep", "ed", "se_hardest"].map(|k| (k, Json::Null)));
+            fields.push(("se_kind", Json::from("estimate")));
+            Json::object(fields)
+        }
     })
 }
 
 /// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
-/// answers in order as Python objects, `{"error": message}` for a bad puzzle.
+/// answers in order as Python objects, each with the same `keys` and `error` (null for a
+/// good answer; the message, with every other key null, for a bad puzzle).
 fn many<'py>(
     py: Python<'py>,
     puzzles: &[String],
     spec: &LayoutSpec,
     threads: usize,
+    keys: &[&'static str],
     answer: &(dyn Fn(&str, &LayoutSpec) -> Result<Json, String> + Sync),
 ) -> PyResult<Bound<'py, PyAny>> {
     let answers = py.detach(|| {
-        map_ordered(puzzles, threads, |p| {
-            answer(p, spec).unwrap_or_else(error_json)
+        map_ordered(puzzles, threads, |p| match answer(p, spec) {
+            Ok(good) => with_error(good, None),
+            Err(e) => error_json(keys, e),
         })
     });
     to_py_list(py, &answers)
 }
 
-/// An error entry of a batch: `{"error": message}`.
-fn error_json(message: String) -> Json {
-    Json::object([("error", Json::from(message))])
+/// An answer with its `error` field (null, or the message).
+fn with_error(answer: Json, error: Option<String>) -> Json {
+    match answer {
+        Json::Object(mut fields) => {
+            fields.push(("error".into(), Json::opt_str(error)));
+            Json::Object(fields)
+        }
+        other => other,
+    }
+}
+
+/// An error entry of a batch: every key null, and the message.
+fn error_json(keys: &[&'static str], message: String) -> Json {
+    let fields = keys.iter().map(|&k| (k, Json::Null));
+    with_error(Json::object(fields), Some(message))
+}
+
+/// The keys of a solve answer.
+const SOLVE_KEYS: [&str; 2] = ["status", "solution"];
+/// The keys of a rating (with `explainer`, also [`EXPLAINER_KEYS`]).
+const RATE_KEYS: [&str; 6] = ["level", "score", "se", "hardest", "techniques", "steps"];
+/// The keys `explainer=True` adds to a rating.
+const EXPLAINER_KEYS: [&str; 4] = ["ep", "ed", "se_hardest", "se_kind"];
+/// The keys of a generated puzzle (and a complete grid's, where they apply).
+const GENERATE_KEYS: [&str; 13] = [
+    "puzzle",
+    "solution",
+    "clues",
+    "level",
+    "score",
+    "se",
+    "hardest",
+    "techniques",
+    "steps",
+    "tries",
+    "seed",
+    "index",
+    "regions",
+];
+
+/// A whole number of a keyword, in range: `ValueError` naming it otherwise (a Python int
+/// of any size may come, negative ones too).
+fn whole(value: i128, what: &str, max: u128) -> PyResult<u64> {
+    u128::try_from(value)
+        .ok()
+        .filter(|&v| v <= max)
+        .map(|v| v as u64)
+        .ok_or_else(|| {
+            value_error(format!(
+                "{what} must be a whole number from 0 to {max}, not {value}"
+            ))
+        })
 }
 
 fn spec(box_shape: Option<String>, regions: Option<String>, diagonals: bool) -> LayoutSpec {
@@ -186,7 +266,8 @@ fn value_error(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
 
-/// Solve a puzzle: `{"status": "unique"|"multiple"|"none", "solution": str|None}`.
+/// Solve a puzzle: `{"status": "unique"|"multiple"|"none", "solution": str|None,
+/// "error": None}`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false))]
 fn solve<'py>(
@@ -197,22 +278,30 @@ fn solve<'py>(
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let answer = solve_json(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
-    to_py(py, &answer)
+    to_py(py, &with_error(answer, None))
 }
 
-/// Count solutions up to `limit`.
+/// Count solutions up to `limit` (1 or more): the count, and whether it is complete
+/// (false: `limit` or more).
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2, *, r#box=None, regions=None, diagonals=false))]
+#[pyo3(signature = (puzzle, *, limit=2, r#box=None, regions=None, diagonals=false))]
 fn count(
+    py: Python<'_>,
     puzzle: &str,
-    limit: u64,
+    limit: i128,
     r#box: Option<String>,
     regions: Option<String>,
     diagonals: bool,
-) -> PyResult<u64> {
+) -> PyResult<(u64, bool)> {
+    let limit = whole(limit, "limit", u128::from(u64::MAX))?;
+    if limit == 0 {
+        return Err(value_error(
+            "limit must be 1 or more: it is where counting stops".into(),
+        ));
+    }
     let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
-    sudokit_solver::count(&grid, limit)
-        .map(|o| o.count)
+    py.detach(|| sudokit_solver::count(&grid, limit))
+        .map(|o| (o.count, o.complete))
         .map_err(|c| value_error(c.to_string()))
 }
 
@@ -287,13 +376,15 @@ fn solve_many<'py>(
     r#box: Option<String>,
     regions: Option<String>,
     diagonals: bool,
-    threads: usize,
+    threads: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let threads = whole(threads, "threads", 1024)? as usize;
     many(
         py,
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
+        &SOLVE_KEYS,
         &solve_json,
     )
 }
@@ -354,7 +445,7 @@ fn check<'py>(
 /// (a cell's candidate digits, its own digit for a filled cell); with `propagate`, after
 /// naked and hidden singles. Pencil marks in the input narrow the candidates.
 #[pyfunction]
-#[pyo3(signature = (puzzle, propagate=false, *, r#box=None, regions=None, diagonals=false))]
+#[pyo3(signature = (puzzle, *, propagate=false, r#box=None, regions=None, diagonals=false))]
 fn candidates<'py>(
     py: Python<'py>,
     puzzle: &str,
@@ -421,14 +512,20 @@ fn rate_many<'py>(
     r#box: Option<String>,
     regions: Option<String>,
     diagonals: bool,
-    threads: usize,
+    threads: i128,
     explainer: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let threads = whole(threads, "threads", 1024)? as usize;
+    let mut keys = RATE_KEYS.to_vec();
+    if explainer {
+        keys.extend(EXPLAINER_KEYS);
+    }
     many(
         py,
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
+        &keys,
         &|p, spec| rate_json(p, spec, explainer),
     )
 }
@@ -437,7 +534,8 @@ fn rate_many<'py>(
 /// a row of zeros for a puzzle without exactly one solution.
 #[pyfunction]
 #[pyo3(signature = (data, threads=0))]
-fn solve_bytes(py: Python<'_>, data: Vec<u8>, threads: usize) -> PyResult<Vec<u8>> {
+fn solve_bytes(py: Python<'_>, data: Vec<u8>, threads: i128) -> PyResult<Vec<u8>> {
+    let threads = whole(threads, "threads", 1024)? as usize;
     if !data.len().is_multiple_of(81) {
         return Err(value_error(format!(
             "{} bytes is not a whole number of 81-cell puzzles",
@@ -466,20 +564,44 @@ fn solve_bytes(py: Python<'_>, data: Vec<u8>, threads: usize) -> PyResult<Vec<u8
     Ok(solved.concat())
 }
 
-/// Make puzzles: a list of `generate --json` objects.
+/// The most puzzles one `generate` call makes: more would not fit in memory as dicts
+/// (call again with `start` for the next ones).
+const MAX_GENERATE: u128 = 1_000_000;
+
+/// Make puzzles: a list of `generate --json` objects (see the Python docstring).
 #[pyfunction]
-#[pyo3(signature = (n=1, *, level=None, se=None, symmetry=None, seed=None, size=9, threads=0))]
+#[pyo3(signature = (n=1, *, level=None, se=None, symmetry=None, seed=None, start=0, size=9,
+    r#box=None, jigsaw=false, diagonals=false, clues=None, tries=100_000, grid=false, threads=0))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
-    n: usize,
+    n: i128,
     level: Option<String>,
     se: Option<(f32, f32)>,
     symmetry: Option<String>,
-    seed: Option<u64>,
-    size: usize,
-    threads: usize,
+    seed: Option<i128>,
+    start: i128,
+    size: i128,
+    r#box: Option<String>,
+    jigsaw: bool,
+    diagonals: bool,
+    clues: Option<i128>,
+    tries: i128,
+    grid: bool,
+    threads: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = whole(n, "n", MAX_GENERATE)?;
+    let seed = match seed {
+        Some(s) => whole(s, "seed", u128::from(u64::MAX))?,
+        None => sudokit_generate::os_seed(),
+    };
+    let start = whole(start, "start", u128::from(u64::MAX - n))?;
+    let size = whole(size, "size", 25)? as usize;
+    let threads = whole(threads, "threads", 1024)? as usize;
+    let budget = whole(tries, "tries", u128::from(u64::MAX))?.max(1);
+    let clues = clues
+        .map(|c| whole(c, "clues", 625).map(|c| c as usize))
+        .transpose()?;
     let level = match level {
         Some(name) => Some(
             Level::ALL
@@ -499,7 +621,31 @@ fn generate<'py>(
             .parse::<Symmetry>()
             .map_err(|e| value_error(e.to_string()))?,
     };
-    let layout = Layout::for_side(size).map_err(|e| value_error(format!("size {size}: {e}")))?;
+    let shape = if jigsaw {
+        if r#box.is_some() {
+            return Err(value_error(
+                "jigsaw=True makes its own regions: leave box out".into(),
+            ));
+        }
+        Shape::Jigsaw {
+            side: size,
+            diagonals,
+        }
+    } else {
+        let layout = match &r#box {
+            Some(b) => {
+                let shape: BoxShape = b.parse().map_err(|e| value_error(format!("box: {e}")))?;
+                Layout::boxed(shape).map_err(|e| value_error(format!("box: {e}")))?
+            }
+            None => Layout::for_side(size).map_err(|e| value_error(format!("size {size}: {e}")))?,
+        };
+        let layout = if diagonals {
+            layout.with_diagonals()
+        } else {
+            layout
+        };
+        Shape::Fixed(Arc::new(layout))
+    };
     let target = Target {
         level,
         se,
@@ -511,13 +657,38 @@ fn generate<'py>(
     let request = Request {
         symmetry,
         target,
-        ..Request::new(Shape::Fixed(Arc::new(layout)))
+        clues,
+        budget,
+        ..Request::new(shape)
     };
-    let base = seed.unwrap_or(1);
-    let seeds: Vec<u64> = (0..n as u64).map(|i| base.wrapping_add(i)).collect();
+    let indexes: Vec<u64> = (start..start + n).collect();
+    let generator = Generator::new(request.clone());
     let made = py.detach(|| {
-        map_ordered(&seeds, threads, |&s| {
-            match Generator::new(request.clone()).generate(&mut Rng::new(s)) {
+        map_ordered(&indexes, threads, |&i| {
+            let mut rng = Rng::new(request.puzzle_seed(seed, i));
+            let region_field = |g: &Grid| {
+                let l = g.layout();
+                Json::opt_str(l.box_shape().is_none().then(|| l.region_symbols()))
+            };
+            let tail = |fields: &mut Vec<(&'static str, Json)>, g: &Grid| {
+                fields.push(("seed", Json::from(seed)));
+                fields.push(("index", Json::from(i)));
+                fields.push(("regions", region_field(g)));
+            };
+            if grid {
+                return match sudokit_generate::complete_grid(&request, &mut rng) {
+                    Ok(g) => {
+                        let mut fields = vec![("solution", Json::from(g.to_line()))];
+                        tail(&mut fields, &g);
+                        with_error(Json::object(fields), None)
+                    }
+                    Err(e) => error_json(
+                        &["solution", "seed", "index", "regions"],
+                        failure(seed, i, &e),
+                    ),
+                };
+            }
+            match generator.generate(&mut rng) {
                 Ok(m) => {
                     let rating = m.rating.unwrap_or_else(|| {
                         sudokit_generate::target::rate(&m.puzzle, &Options::default())
@@ -529,29 +700,54 @@ fn generate<'py>(
                     ];
                     fields.extend(render::rating_fields(Some(&rating)));
                     fields.push(("tries", Json::from(m.tries)));
-                    fields.push(("seed", Json::from(s)));
-                    Json::object(fields)
+                    tail(&mut fields, &m.puzzle);
+                    with_error(Json::object(fields), None)
                 }
-                Err(e) => error_json(format!("seed {s}: {e}")),
+                Err(e) => error_json(&GENERATE_KEYS, failure(seed, i, &e)),
             }
         })
     });
     to_py_list(py, &made)
 }
 
+/// Why puzzle `index` of `seed` was not made, with the Python keyword to change.
+fn failure(seed: u64, index: u64, e: &sudokit_generate::GenerateError) -> String {
+    let why = match e {
+        sudokit_generate::GenerateError::Missed(tried) => {
+            format!("no puzzle met the target in {tried} tries (raise tries=, or widen the target)")
+        }
+        other => other.to_string(),
+    };
+    format!("puzzle {index} of seed {seed}: {why}")
+}
+
 /// The canonical form: the same line for every equivalent puzzle.
 #[pyfunction]
-fn canon(puzzle: &str) -> PyResult<String> {
-    let (grid, _) = read(puzzle, &LayoutSpec::default()).map_err(value_error)?;
+#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false))]
+fn canon(
+    puzzle: &str,
+    r#box: Option<String>,
+    regions: Option<String>,
+    diagonals: bool,
+) -> PyResult<String> {
+    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
     Ok(sudokit_generate::canon::canonical(&grid).to_line())
 }
 
 /// The puzzle under a named transformation (`transpose`, `rot90`, ...) or a random one
 /// (`name=None`, with `seed`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, name=None, seed=1))]
-fn transform(puzzle: &str, name: Option<String>, seed: u64) -> PyResult<String> {
-    let (grid, _) = read(puzzle, &LayoutSpec::default()).map_err(value_error)?;
+#[pyo3(signature = (puzzle, name=None, *, seed=1, r#box=None, regions=None, diagonals=false))]
+fn transform(
+    puzzle: &str,
+    name: Option<String>,
+    seed: i128,
+    r#box: Option<String>,
+    regions: Option<String>,
+    diagonals: bool,
+) -> PyResult<String> {
+    let seed = whole(seed, "seed", u128::from(u64::MAX))?;
+    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
     let mut rng = Rng::new(seed);
     let t = match name {
         Some(n) => sudokit_generate::Transform::named(grid.layout(), &n, &mut rng)
@@ -559,6 +755,13 @@ fn transform(puzzle: &str, name: Option<String>, seed: u64) -> PyResult<String> 
         None => sudokit_generate::Transform::random(grid.layout(), &mut rng),
     };
     Ok(t.apply(&grid).to_line())
+}
+
+/// A deliberate panic, for the package's test that every panic reaches Python as a
+/// `RuntimeError` (no input of the other functions is meant to panic).
+#[pyfunction]
+fn _panic_for_test() {
+    panic!("a panic raised on purpose by _panic_for_test");
 }
 
 /// The module.
@@ -577,5 +780,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(canon, m)?)?;
     m.add_function(wrap_pyfunction!(transform, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

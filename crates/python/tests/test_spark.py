@@ -1,6 +1,8 @@
 """The Spark examples (examples/spark) on PySpark in local mode (`local[2]`): the rating
 job on 10,000 puzzles, every row checked against the CLI's answer for the same puzzle,
-and the generating job run twice with the same seeds, giving the same puzzles.
+read from text and from Parquet, unreadable input refused; the generating job run twice
+with the same seed (the same puzzles) and with another (none shared); one schema for
+both, read back by pandas and written again.
 
 Needs pyspark, pandas, pyarrow (the package's `spark` extra) and Java; `SUDOKIT_BIN`
 names the CLI. Under CI (`CI` set) anything missing is a failure; elsewhere a skip.
@@ -96,18 +98,61 @@ def test_the_rating_job_agrees_with_the_cli_on_10000_puzzles(spark, tmp_path):
         for key in ("level", "score", "hardest", "steps"):
             assert row[key] == r[key], (puzzle, key)
         assert abs(row["se"] - r["se"]) < 1e-9
-        assert dict(row["techniques"]) == r["techniques"]
+        assert json.loads(row["techniques"]) == r["techniques"]
+    # 10,000 rows are one file, not one per task.
+    parts = list((tmp_path / "rated.parquet").glob("part-*.parquet"))
+    assert len(parts) == 1, parts
+    # The output read back as input (a Parquet directory): the same ratings.
+    again = load(spark, "rate_job").run(spark, str(tmp_path / "rated.parquet"),
+                                        str(tmp_path / "again.parquet")).collect()
+    assert sorted(map(tuple, again), key=str) == sorted(map(tuple, rows), key=str)
+    # pandas reads the data set back and writes it again.
+    frame = spark.read.parquet(str(tmp_path / "rated.parquet")).toPandas()
+    frame.to_parquet(tmp_path / "pandas.parquet")
 
 
-def test_the_generating_job_is_reproducible_by_seed(spark, tmp_path):
+def test_the_rating_job_refuses_input_that_is_no_puzzles(spark, tmp_path):
+    job = load(spark, "rate_job")
+    binary = tmp_path / "blob.bin"
+    binary.write_bytes(bytes(range(256)) * 40)
+    with pytest.raises(SystemExit, match="is a puzzle"):
+        job.run(spark, str(binary), str(tmp_path / "out.parquet"))
+    wrong = tmp_path / "wrong.parquet"
+    spark.createDataFrame([(1,)], "x int").write.parquet(str(wrong))
+    with pytest.raises(SystemExit, match="without a puzzle column"):
+        job.run(spark, str(wrong), str(tmp_path / "out2.parquet"))
+
+
+def test_a_task_uses_its_share_of_the_cores(spark):
+    job = load(spark, "rate_job")
+
+    def threads(batches):
+        import pandas as pd
+
+        for _ in batches:
+            yield pd.DataFrame({"t": [job.task_threads()]})
+
+    seen = {r["t"] for r in spark.range(4, numPartitions=2).mapInPandas(threads, "t int").collect()}
+    assert seen == {1}, "spark.task.cpus is 1 here, whatever the machine has"
+
+
+def test_the_generating_job_is_reproducible_by_seed_and_seeds_do_not_leak(spark, tmp_path):
     job = load(spark, "generate_job")
+    rate_job = load(spark, "rate_job")
+    assert job.SCHEMA == rate_job.SCHEMA, "one schema for both jobs"
     first = job.run(spark, 6, 7, str(tmp_path / "a.parquet"), chunk=4).collect()
     again = job.run(spark, 6, 7, str(tmp_path / "b.parquet"), chunk=4).collect()
-    key = lambda r: (r["level"], r["seed"])
+    other = job.run(spark, 6, 8, str(tmp_path / "c.parquet"), chunk=4).collect()
     assert sorted(map(tuple, first), key=str) == sorted(map(tuple, again), key=str)
     assert len(first) == 6 * len(job.LEVELS)
+    assert not {r["puzzle"] for r in first} & {r["puzzle"] for r in other}, "seeds 7 and 8 share puzzles"
+    assert len({r["solution"] for r in first}) == len(first), "levels start from unrelated grids"
     for row in first:
-        assert row["level"].lower() == row["level"] and row["puzzle"]
         checked = cli(["rate", "--json"], row["puzzle"] + "\n")[0]
-        assert checked["level"].lower() == row["level"], (row, checked)
-    assert len({key(r) for r in first}) == len(first), "every puzzle has its own seed"
+        assert row["level"] == checked["level"] and row["count"] == 1, (row, checked)
+        assert row["seed"] == 7 and json.loads(row["techniques"]) == checked["techniques"]
+    # Puzzle i of a level is the CLI's puzzle i for the same seed and level.
+    easy = sorted((r for r in first if r["level"] == "Easy"), key=lambda r: r["index"])
+    out = subprocess.run([os.environ["SUDOKIT_BIN"], "generate", "-n", "6", "--seed", "7", "--level", "easy"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert [r["puzzle"] for r in easy] == out

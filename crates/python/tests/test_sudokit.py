@@ -29,16 +29,24 @@ def test_bad_puzzles_raise_value_error_with_the_place():
         sudokit.solve("12q" + "." * 78)
     with pytest.raises(ValueError, match="twice"):
         sudokit.solve("11" + "." * 79)
-    with pytest.raises(ValueError, match="expected 25"):
+    with pytest.raises(ValueError, match="where a 25×25 puzzle has 625"):
         sudokit.solve(SIX, box="5x5")
     with pytest.raises(ValueError, match="regions"):
         sudokit.solve(JIGSAW, regions="ABC")
 
 
-def test_count_stops_at_the_limit():
+def test_count_stops_at_the_limit_and_says_so():
     assert sudokit.count(EASY) == 1
     assert sudokit.count("." * 16, limit=1000) == 288
     assert sudokit.count("." * 81, limit=5) == 5
+    assert sudokit.count("." * 81, limit=5, details=True) == {"count": 5, "complete": False}
+    assert sudokit.count("." * 16, limit=1000, details=True) == {"count": 288, "complete": True}
+    with pytest.raises(ValueError, match="limit must be 1 or more"):
+        sudokit.count(EASY, limit=0)
+    with pytest.raises(ValueError, match="limit must be a whole number"):
+        sudokit.count(EASY, limit=-3)
+    with pytest.raises(TypeError):
+        sudokit.count(EASY, 5)  # options are keyword-only
 
 
 def test_check_reports_validity_uniqueness_and_minimality():
@@ -90,14 +98,16 @@ def test_rate_explainer_gives_serates_ratings():
     rating = sudokit.rate(TOP, explainer=True)
     assert (rating["se"], rating["ep"], rating["ed"]) == (10.4, 10.4, 2.6)
     assert rating["se_hardest"] == "Dynamic Forcing Chains (+ Forcing Chains)"
-    assert sudokit.rate_many([TOP, EASY], explainer=True)[0] == rating
+    assert sudokit.rate_many([TOP, EASY], explainer=True)[0] == {**rating, "error": None}
     assert "ep" not in sudokit.rate(TOP)
 
 
 def test_generate_is_reproducible_by_seed_and_reaches_levels():
     a = sudokit.generate(3, level="medium", seed=5)
-    b = sudokit.generate(3, level="medium", seed=5)
+    b = sudokit.generate(3, level="medium", seed=5, threads=1)
     assert a == b
+    assert [p["index"] for p in a] == [0, 1, 2] and all(p["seed"] == 5 for p in a)
+    assert sudokit.generate(1, level="medium", seed=5, start=2) == a[2:]
     assert all(p["level"] == "Medium" for p in a)
     assert all(sudokit.count(p["puzzle"]) == 1 for p in a)
     six = sudokit.generate(1, size=6, seed=2)[0]
@@ -108,6 +118,84 @@ def test_generate_is_reproducible_by_seed_and_reaches_levels():
         sudokit.generate(1, symmetry="spiral")
 
 
+def test_generate_draws_unrelated_sets_from_nearby_seeds_and_random_ones_without():
+    one = {p["puzzle"] for p in sudokit.generate(60, seed=1)}
+    two = {p["puzzle"] for p in sudokit.generate(60, seed=2)}
+    assert not one & two, "seeds 1 and 2 share puzzles"
+    # One seed at two levels starts from different grids.
+    easy = {p["solution"] for p in sudokit.generate(5, level="easy", seed=2026)}
+    hard = {p["solution"] for p in sudokit.generate(5, level="hard", seed=2026)}
+    assert not easy & hard
+    # Without a seed: random, and the seed drawn is reported.
+    x, y = sudokit.generate(2), sudokit.generate(2)
+    assert x != y and x[0]["seed"] != y[0]["seed"]
+    assert sudokit.generate(2, seed=x[0]["seed"]) == x
+
+
+@pytest.mark.skipif(not os.environ.get("SUDOKIT_BIN"), reason="SUDOKIT_BIN names the CLI to compare with")
+def test_generate_makes_the_clis_puzzles_for_the_same_seed():
+    out = subprocess.run([os.environ["SUDOKIT_BIN"], "generate", "-n", "4", "--seed", "77", "--level", "hard"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert [p["puzzle"] for p in sudokit.generate(4, seed=77, level="hard")] == out
+
+
+def test_generate_takes_the_clis_layouts_and_options():
+    j = sudokit.generate(1, jigsaw=True, seed=3)[0]
+    assert j["regions"] and sudokit.count(j["puzzle"], regions=j["regions"]) == 1
+    x = sudokit.generate(1, diagonals=True, seed=3)[0]
+    assert sudokit.count(x["puzzle"], diagonals=True) == 1
+    b = sudokit.generate(1, box="3x2", seed=3)[0]
+    assert sudokit.count(b["puzzle"], box="3x2") == 1
+    g = sudokit.generate(2, grid=True, seed=3)
+    assert all(len(p["solution"]) == 81 and p["error"] is None for p in g)
+    c = sudokit.generate(1, clues=30, seed=3)[0]
+    assert c["clues"] == 30
+    missed = sudokit.generate(1, level="extreme", tries=1, seed=3)[0]
+    assert missed["puzzle"] is None and "raise tries=" in missed["error"]
+    assert set(missed) == set(sudokit.generate(1, seed=3)[0])
+
+
+@pytest.mark.parametrize("n", [10**12, 2**61, -1])
+def test_generate_refuses_counts_it_cannot_make_without_aborting(n):
+    with pytest.raises(ValueError, match="n must be a whole number from 0 to 1000000"):
+        sudokit.generate(n, level="easy")
+
+
+def test_bad_numbers_and_types_are_clear_errors():
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        sudokit.generate(1, seed=-5)
+    with pytest.raises(ValueError, match="threads must be"):
+        sudokit.solve_many([EASY], threads=-1)
+    with pytest.raises(TypeError, match="not one string"):
+        sudokit.solve_many(EASY)
+    with pytest.raises(TypeError, match="puzzle 1 is a int"):
+        sudokit.rate_many([EASY, 5])
+    with pytest.raises(ValueError, match="one puzzle expected, but another starts on line 2"):
+        sudokit.solve(EASY + "\n" + HARD)
+    with pytest.raises(ValueError, match="U\\+0001 \\(an invisible character\\)"):
+        sudokit.solve("12\x01" + "." * 78)
+
+
+def test_a_panic_inside_is_a_runtime_error_that_except_exception_catches():
+    call = sudokit._guarded(sudokit._sudokit._panic_for_test)
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - the point of the test
+        assert isinstance(e, RuntimeError) and "on purpose" in str(e)
+    else:
+        raise AssertionError("no exception")
+
+
+def test_explainer_is_for_nine_by_nine_and_says_what_se_is():
+    with pytest.raises(ValueError, match="9×9 puzzles with boxes"):
+        sudokit.rate(SIX, box="2x3", explainer=True)
+    assert sudokit.rate(TOP, explainer=True)["se_kind"] == "explainer"
+
+
+def test_version_is_the_crates():
+    assert sudokit.__version__.count(".") == 2
+
+
 def test_canon_and_transform_keep_the_puzzle_class():
     moved = sudokit.transform(EASY, "transpose")
     assert moved != EASY
@@ -115,16 +203,22 @@ def test_canon_and_transform_keep_the_puzzle_class():
     assert sudokit.canon(sudokit.transform(EASY, seed=9)) == sudokit.canon(EASY)
     with pytest.raises(ValueError):
         sudokit.transform(EASY, "no-such-move")
+    # Other layouts: the same keywords as the other functions.
+    assert sudokit.canon(JIGSAW, regions=REGIONS) == sudokit.canon(
+        sudokit.transform(JIGSAW, "relabel", seed=4, regions=REGIONS), regions=REGIONS)
+    assert len(sudokit.canon(SIX, box="2x3")) == 36
 
 
 def test_batches_answer_in_order_with_errors_in_place():
     puzzles = [EASY, "garbage", HARD, "11" + "." * 79]
     solved = sudokit.solve_many(puzzles, threads=2)
-    assert [("error" in s) for s in solved] == [False, True, False, True]
+    assert [s["error"] is not None for s in solved] == [False, True, False, True]
     assert solved[0] == sudokit.solve(EASY)
+    assert all(set(s) == {"status", "solution", "error"} for s in solved)
     rated = sudokit.rate_many(puzzles)
-    assert rated[2] == sudokit.rate(HARD)
-    assert "error" in rated[1] and "error" in rated[3]
+    assert {k: v for k, v in rated[2].items() if k != "error"} == sudokit.rate(HARD)
+    assert rated[1]["error"] and rated[3]["error"] and rated[1]["level"] is None
+    assert set(rated[1]) == set(rated[0])
 
 
 def test_solve_array_solves_rows_and_zeroes_the_unsolvable():
@@ -137,8 +231,19 @@ def test_solve_array_solves_rows_and_zeroes_the_unsolvable():
     assert not out[2].any()
     with pytest.raises(ValueError, match="shape"):
         sudokit.solve_array(np.zeros((2, 80), dtype=np.uint8))
-    with pytest.raises(ValueError, match="not 0-9"):
+    with pytest.raises(ValueError, match="puzzle 0, row 1, column 1: 12 is not 0-9"):
         sudokit.solve_array(np.full((1, 81), 12, dtype=np.uint8))
+    # No silent coercion: 260 is not 4, -1 not 255, 4.9 not 4.
+    for bad, message in ((260, "260 is not 0-9"), (-1, "-1 is not 0-9")):
+        wide = rows.astype(np.int64)
+        wide[1, 40] = bad
+        with pytest.raises(ValueError, match=f"puzzle 1, row 5, column 5: {message}"):
+            sudokit.solve_array(wide)
+    with pytest.raises(ValueError, match="integer array"):
+        sudokit.solve_array(rows.astype(float) + 0.9)
+    # (n, 9, 9) in, (n, 9, 9) out.
+    square = sudokit.solve_array(rows.reshape(3, 9, 9))
+    assert square.shape == (3, 9, 9) and (square.reshape(3, 81) == out).all()
 
 
 def test_help_is_useful():
@@ -163,7 +268,7 @@ def test_answers_equal_the_cli():
     cli = [json.loads(line) for line in out.splitlines()]
     for mine, theirs in zip(sudokit.rate_many(puzzles), cli):
         if theirs["error"]:
-            assert "error" in mine
+            assert mine["error"]
         else:
             for key in ("level", "score", "se", "hardest", "techniques", "steps"):
                 assert mine[key] == theirs[key], key

@@ -42,7 +42,7 @@ pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
     let level = game.level.as_deref().map(level).transpose()?;
     let needs = game.needs.as_deref().map(technique).transpose()?;
     let options = Options::default();
-    let seed = game.seed.unwrap_or_else(random_seed);
+    let seed = game.seed.unwrap_or_else(sudokit_generate::os_seed);
     let made = match needs {
         Some(t) => {
             if !name.eq_ignore_ascii_case("9x9") || level.is_some() {
@@ -50,7 +50,8 @@ pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
                     "needs: practice puzzles are 9x9, at the level the technique takes; leave layout and level out".into(),
                 ));
             }
-            practice(t, &options, &mut Rng::new(seed), Some(deadline)).map_err(|e| match e {
+            let stream = sudokit_generate::practice::practice_seed(t, seed, 0);
+            practice(t, &options, &mut Rng::new(stream), Some(deadline)).map_err(|e| match e {
                 PracticeError::Impossible(why) => ApiError::BadRequest(why),
                 other => ApiError::Unanswerable(other.to_string()),
             })?
@@ -70,8 +71,9 @@ pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
                 budget: TRIES,
                 ..Request::new(shape(name)?)
             };
+            let stream = request.puzzle_seed(seed, 0);
             Generator::new(request)
-                .generate(&mut Rng::new(seed))
+                .generate(&mut Rng::new(stream))
                 .map_err(|e| missed(e, name, level))?
         }
     };
@@ -206,18 +208,6 @@ fn missed(e: GenerateError, layout: &str, level: Option<Level>) -> ApiError {
         )),
         other => ApiError::Unanswerable(other.to_string()),
     }
-}
-
-/// A seed from the clock, for a new game without one.
-fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Spread the clock's low bits over the whole number (splitmix64's finaliser).
-    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) >> 11 // at most 2^53: exact as a JavaScript number
 }
 
 /// The layout as the page draws it: side, box shape, a region symbol per cell, diagonals.

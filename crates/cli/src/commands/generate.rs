@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use sudokit_core::format::json::Json;
@@ -26,7 +26,14 @@ const QUICK_CHUNK: usize = 64;
 /// Runs `sudokit generate`.
 pub fn run(a: GenerateArgs) -> Result<ExitCode> {
     let request = request(&a)?;
-    let seed = a.seed.unwrap_or_else(clock_seed);
+    let seed = match a.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = sudokit_generate::os_seed();
+            eprintln!("seed {seed} (chosen at random: --seed {seed} makes the same again)");
+            seed
+        }
+    };
     let threads = a.run.threads.map_or_else(default_threads, usize::from);
     let out = Out::of(&a);
     let quick = !request.target.is_set() && request.clues.is_none() && a.size.unwrap_or(9) <= 9;
@@ -39,27 +46,28 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let progress = Progress::counting("generated", a.count);
     let summary = batch::run_items(0..a.count, threads, chunk, progress, |&i| {
-        let seed = seed.wrapping_add(i);
-        let mut rng = Rng::new(seed);
+        // Puzzle `index` of the seed's set: its own stream, whatever came before it.
+        let index = a.skip + i;
+        let mut rng = Rng::new(generator.request().puzzle_seed(seed, index));
         if a.grid {
             return match complete_grid(generator.request(), &mut rng) {
                 Ok(grid) => Reply {
-                    out: out.grid(&grid, seed),
+                    out: out.grid(&grid, seed, index),
                     ..Reply::default()
                 },
-                Err(e) => failure(i, seed, &e),
+                Err(e) => failure(index, seed, &e),
             };
         }
         match generator.generate(&mut rng) {
             Ok(made) => {
                 tries.fetch_add(made.tries, Ordering::Relaxed);
-                out.puzzle(i, seed, &made, generator.request())
+                out.puzzle(index, seed, &made, generator.request())
             }
             Err(e) => {
                 if let GenerateError::Missed(spent) = e {
                     tries.fetch_add(spent, Ordering::Relaxed);
                 }
-                failure(i, seed, &e)
+                failure(index, seed, &e)
             }
         }
     })?;
@@ -201,16 +209,9 @@ fn parse_se(text: &str) -> Result<(f32, f32)> {
 }
 
 /// A seed from the clock, small enough to be exact in any JSON reader.
-fn clock_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos % (1 << 48)
-}
-
-fn failure(i: u64, seed: u64, e: &GenerateError) -> Reply {
+fn failure(index: u64, seed: u64, e: &GenerateError) -> Reply {
     Reply {
-        err: format!("puzzle {} (seed {seed}): {e}", i + 1),
+        err: format!("puzzle {} of seed {seed}: {e}", index + 1),
         failed: true,
         ..Reply::default()
     }
@@ -234,19 +235,20 @@ impl Out {
     }
 
     /// A complete grid.
-    fn grid(self, grid: &Grid, seed: u64) -> String {
+    fn grid(self, grid: &Grid, seed: u64, index: u64) -> String {
         match self {
             Out::Text(format) => text(grid, format),
             Out::Json => {
                 let mut fields = vec![
                     ("solution", Json::from(grid.to_line())),
                     ("seed", Json::from(seed)),
+                    ("index", Json::from(index)),
                 ];
                 fields.extend(regions(grid).map(|r| ("regions", Json::from(r))));
                 Json::object(fields).to_string() + "\n"
             }
             Out::Csv => format!(
-                "{},{seed},{}\n",
+                "{},{seed},{index},{}\n",
                 grid.to_line(),
                 regions(grid).unwrap_or_default()
             ),
@@ -255,7 +257,7 @@ impl Out {
 
     /// A puzzle, with its rating for JSON and CSV (and a note when the clue count asked
     /// was not reached).
-    fn puzzle(self, i: u64, seed: u64, made: &Generated, request: &Request) -> Reply {
+    fn puzzle(self, index: u64, seed: u64, made: &Generated, request: &Request) -> Reply {
         let p = &made.puzzle;
         let rated;
         let rating = match (&made.rating, self) {
@@ -268,13 +270,13 @@ impl Out {
         };
         let out = match self {
             Out::Text(format) => text(p, format),
-            Out::Json => json(p, made, rating, seed),
-            Out::Csv => csv(p, made, rating, seed),
+            Out::Json => json(p, made, rating, seed, index),
+            Out::Csv => csv(p, made, rating, seed, index),
         };
         let err = match (made.clues_met, request.clues) {
             (false, Some(asked)) => format!(
-                "puzzle {} (seed {seed}): {} clues, the closest found in {} tries (asked for {asked})",
-                i + 1,
+                "puzzle {} of seed {seed}: {} clues, the closest found in {} tries (asked for {asked})",
+                index + 1,
                 p.clue_count(),
                 made.tries
             ),
@@ -320,7 +322,7 @@ fn regions(grid: &Grid) -> Option<String> {
         .then(|| layout.region_symbols())
 }
 
-fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String {
+fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64, index: u64) -> String {
     let mut fields = vec![
         ("puzzle", Json::from(p.to_line())),
         ("solution", Json::from(made.solution.to_line())),
@@ -333,15 +335,16 @@ fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> Strin
     );
     fields.push(("tries", Json::from(made.tries)));
     fields.push(("seed", Json::from(seed)));
+    fields.push(("index", Json::from(index)));
     fields.extend(regions(p).map(|r| ("regions", Json::from(r))));
     Json::object(fields).to_string() + "\n"
 }
 
 fn csv_header(grid: bool) -> String {
     if grid {
-        return "solution,seed,regions".to_string();
+        return "solution,seed,index,regions".to_string();
     }
-    let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,regions");
+    let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,index,regions");
     for t in Order::HoDoKu.techniques() {
         h.push(',');
         h += &csv_field(t.name());
@@ -349,10 +352,10 @@ fn csv_header(grid: bool) -> String {
     h
 }
 
-fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64) -> String {
+fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64, index: u64) -> String {
     let r = rating.expect("CSV rows are rated");
     let mut row = format!(
-        "{},{},{},{},{},{:.1},{},{seed},{}",
+        "{},{},{},{},{},{:.1},{},{seed},{index},{}",
         p.to_line(),
         made.solution.to_line(),
         p.clue_count(),

@@ -134,14 +134,11 @@ fn generated(args: &PlayArgs) -> Result<Game> {
         budget: TRIES,
         ..Request::new(shape)
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
-    eprintln!("Making a puzzle ({})…", level.name());
+    let seed = args.seed.unwrap_or_else(sudokit_generate::os_seed);
+    eprintln!("Making a puzzle ({}, seed {seed})…", level.name());
+    let stream = request.puzzle_seed(seed, 0);
     let made = Generator::new(request)
-        .generate(&mut Rng::new(seed))
+        .generate(&mut Rng::new(stream))
         .map_err(|e| anyhow!("no {} puzzle of this size was made: {e}", level.name()))?;
     let rating = made
         .rating

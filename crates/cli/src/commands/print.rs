@@ -149,14 +149,18 @@ fn lesson(args: &PrintArgs, book: &Book, format: PrintFormat, name: &str) -> Res
     let (board, step) =
         teach::example(t).with_context(|| format!("no example of {t} is at hand"))?;
     let options = options(&args.logic);
-    let seed = args.seed.unwrap_or(1);
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = sudokit_generate::os_seed();
+        eprintln!("seed {seed} (chosen at random: --seed {seed} makes the same book again)");
+        seed
+    });
     let numbers: Vec<u64> = (0..u64::from(args.count)).collect();
     let threads = args.run.threads.map_or_else(default_threads, usize::from);
     let made = if teach::no_practice(t).is_some() {
         Vec::new()
     } else {
         map_ordered(&numbers, threads, |&i| {
-            let mut rng = Rng::new(seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+            let mut rng = Rng::new(sudokit_generate::practice::practice_seed(t, seed, i));
             practice(t, &options, &mut rng, None)
         })
     };
