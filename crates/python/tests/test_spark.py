@@ -156,3 +156,36 @@ def test_the_generating_job_is_reproducible_by_seed_and_seeds_do_not_leak(spark,
     out = subprocess.run([os.environ["SUDOKIT_BIN"], "generate", "-n", "6", "--seed", "7", "--level", "easy"],
                          capture_output=True, text=True, check=True).stdout.split()
     assert [r["puzzle"] for r in easy] == out
+
+
+@pytest.mark.skipif(not os.environ.get("SUDOKIT_WHEEL") and not os.environ.get("CI"),
+                    reason="SUDOKIT_WHEEL names the wheel to pack (CI sets it)")
+def test_the_cluster_recipe_runs_with_a_packed_venv(tmp_path):
+    """README's cluster recipe as written: a venv with the package's [spark] extra and
+    venv-pack, packed, shipped with --archives, its Python used by the executors. In
+    `local-cluster` mode the executors are processes of their own that unpack the
+    archive, as on a cluster (the machine's python3 has none of the packages)."""
+    wheel = os.environ["SUDOKIT_WHEEL"]
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "pip"), "install", "--quiet", f"{wheel}[spark]", "venv-pack"]
+    subprocess.run(pip, check=True)
+    archive = tmp_path / "venv.tar.gz"
+    subprocess.run([str(venv / "bin" / "venv-pack"), "-p", str(venv), "-o", str(archive), "-q"], check=True)
+    source = data_dir() / "bench" / "puzzles2_17_clue.txt"
+    lines = [l for l in source.read_text().splitlines() if l.strip() and not l.startswith("#")][:200]
+    (tmp_path / "puzzles.txt").write_text("\n".join(lines) + "\n")
+    env = dict(os.environ, PATH=f"{venv / 'bin'}:{os.environ['PATH']}")
+    env.pop("PYSPARK_PYTHON", None)
+    env.pop("PYSPARK_DRIVER_PYTHON", None)
+    run = subprocess.run(
+        ["spark-submit", "--master", "local-cluster[1,2,1024]",
+         "--archives", f"{archive}#venv",
+         "--conf", "spark.pyspark.python=./venv/bin/python",
+         "--conf", f"spark.pyspark.driver.python={venv / 'bin' / 'python'}",
+         "--conf", "spark.ui.enabled=false",
+         str(SPARK_EXAMPLES / "rate_job.py"), "puzzles.txt", "rated.parquet"],
+        cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "rated 200 puzzles" in run.stdout
+
