@@ -510,7 +510,8 @@ async function rateGame() {
     dispatch({ type: 'setInfo', info: { level: r.level, score: r.score, se: r.se, hardest: r.hardest, techniques: r.techniques } });
     draw();
     scheduleSave();
-    if (state.phase === 'play') setStatus(`Rated ${r.level}, Sudoku Explainer ${Number(r.se).toFixed(1)}; hardest step: ${r.hardest}.`);
+    const se = M.seText(r.se, state.layout);
+    if (state.phase === 'play') setStatus(`Rated ${r.level}${M.seExact(state.layout) ? `, ${se}` : ''}; hardest step: ${r.hardest}.`);
     if (state.phase === 'solved') renderFinish(document, state);
   } catch (e) {
     setStatus(`The puzzle could not be rated: ${e.message}`, [], 'error');

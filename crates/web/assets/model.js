@@ -102,6 +102,18 @@ export function makeLayout(side, { box = null, regions = null, diagonals = false
 }
 
 /** A short name of a layout: "9×9", "9×9 jigsaw", "9×9 X". */
+/** Does Sudoku Explainer's scale apply to this layout? It was made for 9×9 with boxes; on
+ * other layouts sudokit's SE number is an estimate by analogy, shown only as "about N". */
+export function seExact(layout) {
+  return layout.side === 9 && !!layout.box;
+}
+
+/** "SE 7.3" on 9×9, "SE about 4" elsewhere, or '' without a rating. */
+export function seText(se, layout) {
+  if (se === undefined || se === null) return '';
+  return seExact(layout) ? `SE ${Number(se).toFixed(1)}` : `SE about ${Math.round(Number(se))}`;
+}
+
 export function layoutName(layout) {
   const n = layout.side;
   return `${n}×${n}${layout.box ? '' : ' jigsaw'}${layout.diagonals ? ' X' : ''}`;

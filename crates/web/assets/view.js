@@ -4,7 +4,7 @@
 
 import {
   COLORS, SYMBOLS, symbol, cellName, geometry, currentBoard, conflicts, hintDecor,
-  digitCounts, layoutName, formatTime, digitsOf,
+  digitCounts, layoutName, formatTime, digitsOf, seExact, seText,
 } from './model.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -477,7 +477,8 @@ export function infoText(state) {
   const i = state.info;
   const parts = [i.level ? capital(i.level) : i.source === 'new' ? '' : 'Your puzzle', layoutName(state.layout)];
   if (i.seed !== undefined && i.seed !== null) parts.push(`seed ${i.seed}`);
-  if (i.se !== undefined && i.se !== null) parts.push(`SE ${Number(i.se).toFixed(1)}`);
+  // Off 9×9 the SE number is an analogy: the header leaves it out (the finish says "about").
+  if (seExact(state.layout)) parts.push(seText(i.se, state.layout));
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -492,7 +493,8 @@ export function renderFinish(doc, state) {
   const i = state.info;
   const facts = [['Time', formatTime(state.elapsed)], ['Layout', layoutName(state.layout)]];
   if (i.level) facts.push(['Level', capital(i.level)]);
-  if (i.se !== undefined && i.se !== null) facts.push(['SE rating', Number(i.se).toFixed(1)]);
+  const se = seText(i.se, state.layout);
+  if (se) facts.push(['SE rating', se.slice(3)]);
   if (i.score) facts.push(['Score', String(i.score)]);
   if (i.hardest) facts.push(['Hardest step', i.hardest]);
   if (i.seed !== undefined && i.seed !== null) facts.push(['Seed', String(i.seed)]);

@@ -396,3 +396,14 @@ describe('sharing and saving', () => {
     assert.deepEqual(M.deserialize(old).marks.wrong, [3]);
   });
 });
+
+describe('ratings', () => {
+  it('shows SE with a decimal on 9×9, as "about N" elsewhere', () => {
+    assert.equal(M.seText(7.3, M.makeLayout(9)), 'SE 7.3');
+    assert.equal(M.seText(4.2, M.makeLayout(6)), 'SE about 4');
+    assert.equal(M.seText(2.6, M.makeLayout(16)), 'SE about 3');
+    const jigsaw = M.makeLayout(9, { regions: 'AAAAAAAAA' + 'ABBBBBBBB'.repeat(8) });
+    assert.equal(M.seExact(jigsaw), false);
+    assert.equal(M.seText(null, M.makeLayout(9)), '');
+  });
+});

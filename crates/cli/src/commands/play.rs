@@ -97,7 +97,7 @@ fn from_file(args: &PlayArgs) -> Result<Game> {
     Ok(Game::new(
         prepared.grid.clone(),
         prepared.solution,
-        about(&rating),
+        about(&rating, prepared.grid.layout()),
     ))
 }
 
@@ -143,10 +143,40 @@ fn generated(args: &PlayArgs) -> Result<Game> {
     let rating = made
         .rating
         .unwrap_or_else(|| sudokit_generate::target::rate(&made.puzzle, &Options::default()));
-    Ok(Game::new(made.puzzle, made.solution, about(&rating)))
+    let about = about(&rating, made.puzzle.layout());
+    Ok(Game::new(made.puzzle, made.solution, about))
 }
 
 /// `Medium · SE 2.6`.
-fn about(rating: &Rating) -> String {
-    format!("{} · SE {:.1}", rating.level.name(), rating.se)
+/// The level, and the SE rating where its scale applies (9×9 with boxes; elsewhere it is
+/// an analogy, said as "about N").
+fn about(rating: &Rating, layout: &Layout) -> String {
+    if layout.side() == 9 && layout.box_shape().is_some() {
+        format!("{} · SE {:.1}", rating.level.name(), rating.se)
+    } else {
+        format!("{} · SE about {:.0}", rating.level.name(), rating.se)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn se_has_a_decimal_only_where_its_scale_applies() {
+        let rating = |side: usize, line: &str| {
+            let layout = Layout::for_side(side).unwrap();
+            let values = line.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+            let grid = sudokit_core::Grid::from_values(Arc::new(layout), values);
+            let mut r = sudokit_generate::target::rate(&grid, &Options::default());
+            r.se = 4.2;
+            (r, grid)
+        };
+        let nine =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let (r9, g9) = rating(9, nine);
+        assert!(about(&r9, g9.layout()).ends_with("SE 4.2"));
+        let (r6, g6) = rating(6, "4....1..23...5..3..6..4...54..1....5");
+        assert!(about(&r6, g6.layout()).ends_with("SE about 4"));
+    }
 }

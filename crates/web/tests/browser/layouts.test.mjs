@@ -162,6 +162,8 @@ describe('layouts and phones', { skip: skipUnlessReady() }, () => {
       assert.ok(box.y + box.height <= 800, `${sel} is on screen (bottom at ${box.y + box.height})`);
     }
     assert.match(await page.getAttribute('[data-action="hint"]', 'title'), /\(Alt\+Shift\+H\)$/);
+    // Off 9×9, SE is an analogy: the header does not show a number that suggests precision.
+    assert.doesNotMatch(await page.textContent('#info'), /SE/);
     const puzzle = await page.evaluate(() => [...document.querySelectorAll('[role="gridcell"]')].map((c) => (c.classList.contains('given') ? 'x' : '.')).join(''));
     const blank = firstBlank(puzzle, 25);
     await page.click(`[data-cell="${blank.cell}"]`);

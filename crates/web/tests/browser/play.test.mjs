@@ -131,7 +131,7 @@ describe('playing', { skip: skipUnlessReady() }, () => {
     await page.click('[data-cell="r1c1"]');
     await page.keyboard.press('Delete');
     await page.click('[data-action="setup-start"]');
-    await waitStatus(page, /Rated Medium, Sudoku Explainer 2\.6/);
+    await waitStatus(page, /Rated Medium, SE 2\.6/);
     assert.match(await page.textContent('#info'), /Medium · 9×9 · SE 2\.6/);
     assert.equal((await gridLine(page))[0], '.');
 
