@@ -31,6 +31,7 @@ SCHEMA = T.StructType([
     T.StructField("level", T.StringType()),
     T.StructField("score", T.IntegerType()),
     T.StructField("se", T.DoubleType()),
+    T.StructField("se_kind", T.StringType()),
     T.StructField("hardest", T.StringType()),
     T.StructField("steps", T.IntegerType()),
     T.StructField("techniques", T.StringType()),

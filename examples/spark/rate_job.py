@@ -12,7 +12,8 @@ Both jobs (this one and generate_job.py) write one schema, a row a puzzle:
     clues       int      givens
     level       string   HoDoKu's level: Easy, Medium, Hard, Unfair, Extreme
     score       int      HoDoKu's score (the sum of every step's weight)
-    se          double   Sudoku Explainer's rating (sudokit's estimate)
+    se          double   Sudoku Explainer's rating: SE's own on 9×9 (serate's ER)
+    se_kind     string   "explainer" (SE's own, by SE's path) or "estimate" (other layouts)
     hardest     string   the hardest technique of the logical path
     steps       int      steps of the path
     techniques  string   JSON: technique name -> steps ('{"Naked Single": 31, ...}')
@@ -54,6 +55,7 @@ SCHEMA = T.StructType([
     T.StructField("level", T.StringType()),
     T.StructField("score", T.IntegerType()),
     T.StructField("se", T.DoubleType()),
+    T.StructField("se_kind", T.StringType()),
     T.StructField("hardest", T.StringType()),
     T.StructField("steps", T.IntegerType()),
     T.StructField("techniques", T.StringType()),
@@ -110,7 +112,7 @@ def rate_batches(batches: Iterator["pandas.DataFrame"]) -> Iterator["pandas.Data
                 if r["error"]:
                     row["error"] = r["error"]
                 else:
-                    row.update({k: r[k] for k in ("level", "score", "se", "hardest", "steps")})
+                    row.update({k: r[k] for k in ("level", "score", "se", "se_kind", "hardest", "steps")})
                     row["techniques"] = json.dumps(r["techniques"], sort_keys=True)
             rows.append(row)
         yield pd.DataFrame(rows, columns=SCHEMA.fieldNames())

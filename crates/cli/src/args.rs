@@ -490,11 +490,15 @@ pub struct RateArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
-    /// Rate 9×9 puzzles as Sudoku Explainer does: se is SE's ER from SE's own path (its
-    /// rules in its order, up to nested dynamic forcing chains), printed as ER/EP/ED with
-    /// SE's name of the hardest rule. Slow at the top of the scale (seconds a puzzle at
-    /// ER 10 to 12).
+    /// Leave out Sudoku Explainer's own path: se is then sudokit's estimate from its own
+    /// path (se_kind "estimate"). By default a 9×9 puzzle's se is SE's own rating by SE's
+    /// path (its rules in its order, up to nested dynamic forcing chains), printed as
+    /// ER/EP/ED with SE's name of the hardest rule; that takes seconds a puzzle at ER 10
+    /// to 12.
     #[arg(long)]
+    pub no_explainer: bool,
+    /// SE's own rating on 9×9: the default (kept for scripts that ask for it).
+    #[arg(long, hide = true, conflicts_with = "no_explainer")]
     pub explainer: bool,
 }
 

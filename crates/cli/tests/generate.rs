@@ -147,13 +147,15 @@ fn csv_has_a_header_and_a_column_per_technique() {
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 4);
     assert_eq!(
-        &rows[0][..6],
-        ["puzzle", "solution", "clues", "level", "score", "se"]
+        &rows[0][..7],
+        ["puzzle", "solution", "clues", "level", "score", "se", "se_kind"]
     );
     assert!(rows[0].contains(&"X-Wing"));
     assert!(rows.iter().all(|r| r.len() == rows[0].len()));
-    assert_eq!(&rows[0][7..10], ["seed", "index", "regions"]);
-    let singles: usize = rows[1][10..]
+    // A 9×9 row carries Sudoku Explainer's own rating.
+    assert!(rows[1..].iter().all(|r| r[6] == "explainer"));
+    assert_eq!(&rows[0][8..11], ["seed", "index", "regions"]);
+    let singles: usize = rows[1][11..]
         .iter()
         .map(|n| n.parse::<usize>().unwrap())
         .sum();

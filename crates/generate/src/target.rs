@@ -67,9 +67,15 @@ impl Target {
         }
         let (lo, hi) = self.se?;
         // The techniques of sudokit's path (in any order).
+        // With Sudoku Explainer's own rules below its chains (SE's path on 9×9).
         let allowed: Vec<Technique> = Order::HoDoKu
             .techniques()
             .iter()
+            .chain(
+                Technique::ALL
+                    .iter()
+                    .filter(|t| t.on_request() && tenths(t.se()) < CHAIN_MIN_TENTHS),
+            )
             .copied()
             .filter(|t| self.level.is_none_or(|l| t.level() <= l))
             .filter(|t| options.uniqueness || !t.needs_uniqueness())
@@ -149,12 +155,18 @@ fn lowest_step_tenths(t: Technique) -> u32 {
 
 /// Every rating below [`CHAIN_MIN_TENTHS`] a step of the `allowed` techniques can have, in
 /// tenths, sorted: their own ratings, SE's direct ones, and the tenths that UR type 3
-/// adds (one per extra cell of its naked set).
+/// adds (one per extra cell of its naked set); with Sudoku Explainer's own rules (its
+/// path on 9×9), unique loops 4.6–5.0 and BUG types 2–4 5.7–6.0 too.
 fn step_tenths_below_chains(allowed: &[Technique]) -> Vec<u32> {
     let mut all = std::collections::BTreeSet::new();
     for &t in allowed {
         let own = tenths(t.se());
         all.insert(own);
+        match t {
+            Technique::UniqueLoop => all.extend(46..=50),
+            Technique::BivalueUniversalGrave => all.extend(57..=60),
+            _ => {}
+        }
         all.extend(direct_tenths(t));
         if t == Technique::UniqueRectangle3 {
             all.extend(own + 1..=own + UR3_MAX_EXTRA);
@@ -185,6 +197,17 @@ pub fn rate(puzzle: &Grid, options: &Options) -> Rating {
 /// a path). A stopped rating has `solved == false` and a level above the target, which
 /// is all the generator needs to know, and the hardest puzzles are the slowest to rate.
 pub fn rate_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating {
+    let rating = rate_sudokit_towards(puzzle, options, target);
+    if target.se.is_none() {
+        return rating;
+    }
+    // An SE target on 9×9 aims at SE's own rating, by SE's path.
+    let board = Board::new(puzzle, None);
+    rating.with_explainer(&board, &std::sync::atomic::AtomicUsize::new(0))
+}
+
+/// [`rate_towards`] by sudokit's path alone.
+fn rate_sudokit_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating {
     let board = Board::new(puzzle, None);
     let Some(level) = target.level else {
         return sudokit_logic::rate(&board, &sudokit_logic::explain::solve(&board, options));

@@ -38,7 +38,7 @@ pub use engine::{
     Options, Order, Path,
 };
 pub use memo::Memo;
-pub use rating::{rate, Rating};
+pub use rating::{rate, rate_explained, Rating};
 pub use step::{
     Als, Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential,
     Potentials, Step,

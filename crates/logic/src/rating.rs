@@ -1,4 +1,5 @@
-//! Ratings: HoDoKu's level and score, and an estimate on Sudoku Explainer's scale.
+//! Ratings: HoDoKu's level and score, and Sudoku Explainer's rating: SE's own on 9×9
+//! (by SE's path, `se.rs`; [`rate_explained`]), an estimate elsewhere.
 //!
 //! - Score: the sum of the steps' scores (HoDoKu's per-technique scores).
 //! - Hardest: the technique of the highest-rated step (the one `se` comes from).
@@ -40,8 +41,12 @@ pub struct Rating {
     pub level: Level,
     /// HoDoKu-style score.
     pub score: u32,
-    /// Estimate of Sudoku Explainer's rating (ER).
+    /// Sudoku Explainer's rating (ER): on 9×9, SE's own (by SE's path) when
+    /// [`Rating::explainer`] holds it; else sudokit's estimate (see [`Rating::se_kind`]).
     pub se: f32,
+    /// SE's own ratings by SE's path (ER, EP, ED and the hardest rule), when asked for
+    /// ([`rate_explained`]) on a 9×9 puzzle SE's path solves.
+    pub explainer: Option<crate::se::Explained>,
     /// The technique of the step with the highest SE rating (the first such step).
     pub hardest: Option<Technique>,
     /// How many steps of each technique.
@@ -87,6 +92,7 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
         level,
         score,
         se: (se * 10.0).round() / 10.0,
+        explainer: None,
         hardest,
         techniques,
         steps: path.steps.len(),
@@ -94,9 +100,47 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
     }
 }
 
-/// The SE rating of `step` taken on `before` (its direct forms included).
-pub(crate) fn step_rating(before: &Board, step: &Step) -> f32 {
-    direct_se(before, step).unwrap_or_else(|| step_se(step))
+impl Rating {
+    /// Which SE number `se` is: `"explainer"` (SE's own, by SE's path) or
+    /// `"estimate"` (sudokit's estimate from its own path: layouts SE does not rate).
+    pub fn se_kind(&self) -> &'static str {
+        if self.explainer.is_some() {
+            "explainer"
+        } else {
+            "estimate"
+        }
+    }
+
+    /// This rating with SE's own ER as `se` (and EP, ED, the hardest rule) on a 9×9
+    /// puzzle `start` that SE's path solves; unchanged otherwise. `spare`: threads that
+    /// SE's chaining searches may borrow (see [`crate::se::rate_with`]).
+    pub fn with_explainer(self, start: &Board, spare: &std::sync::atomic::AtomicUsize) -> Rating {
+        self.with_explainer_until(start, spare, None)
+    }
+
+    /// [`Rating::with_explainer`], keeping the estimate when SE's path is not done by
+    /// `deadline` (checked between its steps).
+    pub fn with_explainer_until(
+        mut self,
+        start: &Board,
+        spare: &std::sync::atomic::AtomicUsize,
+        deadline: Option<std::time::Instant>,
+    ) -> Rating {
+        if self.solved && start.layout().is_classic() {
+            if let Some(e) = crate::se::rate_until(start, spare, deadline) {
+                self.se = e.er as f32 / 10.0;
+                self.explainer = Some(e);
+            }
+        }
+        self
+    }
+}
+
+/// The rating of the path found from `start`, with SE's one number: on a 9×9 puzzle,
+/// `se` is Sudoku Explainer's own rating by SE's path (as serate rates), with EP and ED;
+/// elsewhere the estimate. [`rate`] alone gives the estimate, faster.
+pub fn rate_explained(start: &Board, path: &Path) -> Rating {
+    rate(start, path).with_explainer(start, &std::sync::atomic::AtomicUsize::new(0))
 }
 
 /// The lowest rating of a chain step (a closed single-digit loop), in tenths: every
@@ -151,6 +195,10 @@ pub fn step_se(step: &Step) -> f32 {
         }
         (Se::Chain(base), pattern) => chain_tenths(tenths(base), pattern),
         (Se::Explainer(_), Pattern::Chaining(c)) => c.tenths,
+        (Se::Explainer(_), Pattern::Cells { tenths, .. }) => *tenths,
+        (Se::Explainer(base), Pattern::Chain(c)) => {
+            tenths(base) + length_bonus_tenths(c.nodes.len().saturating_sub(2))
+        }
         (rule, _) => tenths(rule.base()),
     };
     tenths as f32 / 10.0

@@ -120,6 +120,7 @@ impl Step {
                 .filter(|p| p.on)
                 .for_each(|p| each(&[p.cell], DigitSet::single(p.digit))),
             Pattern::SueDeCoq { .. } => each(&self.pattern_cells(), DigitSet::full(board.side())),
+            Pattern::Cells { cells, digits, .. } => each(cells, *digits),
         }
         out.sort_by_key(|&(c, d)| (c, d));
         out.dedup();
@@ -358,6 +359,23 @@ pub enum Pattern {
         /// The digit that must go there.
         digit: Digit,
     },
+    /// One of Sudoku Explainer's own patterns on a set of cells: a unique loop of six
+    /// or more cells (`cells`, its two `digits`, and in `others` the cells with extra
+    /// candidates and those of a type-3 subset), a BUG of type 2 to 4 (the cells with
+    /// more than two candidates, the BUG digits), or an aligned exclusion (the base
+    /// cells, no digits, and in `others` the cells whose candidates exclude
+    /// combinations).
+    Cells {
+        /// The cells of the pattern.
+        cells: Vec<Cell>,
+        /// Its digits.
+        digits: DigitSet,
+        /// Further cells it uses.
+        others: Vec<Cell>,
+        /// SE's rating of the step, in tenths (it depends on the loop's size and the
+        /// type).
+        tenths: u32,
+    },
     /// Almost locked sets linked by restricted common digits.
     Als {
         /// The sets.
@@ -418,6 +436,7 @@ impl Pattern {
             }
             Pattern::Forcing { branches, .. } => branches.iter().map(|b| b.cell).collect(),
             Pattern::Chaining(c) => c.assumptions().map(|p| p.cell).collect(),
+            Pattern::Cells { cells, others, .. } => cells.iter().chain(others).copied().collect(),
         }
     }
 }

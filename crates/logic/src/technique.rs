@@ -538,6 +538,74 @@ table! {
         level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
         find: find!(|cx, _, sink, _| forcing::find_net(cx.board, sink, false)),
     },
+    // Sudoku Explainer's own rules below its chaining rules (SE 1.2.1's names and
+    // ratings; `se/basic.rs`, `se/cycles.rs`): only on request, 9×9 only, like its
+    // chaining rules below. HoDoKu has none: the levels and scores are our choice.
+    DirectPointing => Entry {
+        name: "Direct Pointing", codes: &[], aliases: &[],
+        level: Easy, score: 40, se: Explainer(1.7), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectPointing)),
+    },
+    DirectClaiming => Entry {
+        name: "Direct Claiming", codes: &[], aliases: &[],
+        level: Easy, score: 45, se: Explainer(1.9), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectClaiming)),
+    },
+    DirectHiddenPair => Entry {
+        name: "Direct Hidden Pair", codes: &[], aliases: &[],
+        level: Easy, score: 50, se: Explainer(2.0), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectHiddenPair)),
+    },
+    DirectHiddenTriplet => Entry {
+        name: "Direct Hidden Triplet", codes: &[], aliases: &["Direct Hidden Triple"],
+        level: Medium, score: 70, se: Explainer(2.5), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectHiddenTriplet)),
+    },
+    UniqueLoop => Entry {
+        name: "Unique Loop", codes: &[], aliases: &[],
+        level: Hard, score: 110, se: Explainer(4.6), uniqueness: true, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::UniqueLoop)),
+    },
+    BivalueUniversalGrave => Entry {
+        name: "Bivalue Universal Grave", codes: &[], aliases: &["BUG type 2", "BUG type 3", "BUG type 4"],
+        level: Hard, score: 110, se: Explainer(5.7), uniqueness: true, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::BivalueUniversalGrave)),
+    },
+    AlignedPairExclusion => Entry {
+        name: "Aligned Pair Exclusion", codes: &[], aliases: &["APE"],
+        level: Unfair, score: 300, se: Explainer(6.2), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::AlignedPairExclusion)),
+    },
+    XCycle => Entry {
+        name: "Bidirectional X-Cycle", codes: &[], aliases: &["X-Cycle"],
+        level: Unfair, score: 280, se: Explainer(6.5), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::XCycle)),
+    },
+    YCycle => Entry {
+        name: "Bidirectional Y-Cycle", codes: &[], aliases: &["Y-Cycle"],
+        level: Unfair, score: 280, se: Explainer(6.5), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::YCycle)),
+    },
+    ForcingXChain => Entry {
+        name: "Forcing X-Chain", codes: &[], aliases: &[],
+        level: Unfair, score: 290, se: Explainer(6.6), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::ForcingXChain)),
+    },
+    XyCycle => Entry {
+        name: "Bidirectional Cycle", codes: &[], aliases: &["XY-Cycle"],
+        level: Unfair, score: 300, se: Explainer(7.0), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::XyCycle)),
+    },
+    ForcingXyChain => Entry {
+        name: "Forcing Chain", codes: &[], aliases: &["Forcing XY-Chain"],
+        level: Unfair, score: 310, se: Explainer(7.0), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::ForcingXyChain)),
+    },
+    AlignedTripletExclusion => Entry {
+        name: "Aligned Triplet Exclusion", codes: &[], aliases: &["ATE", "Aligned Triple Exclusion"],
+        level: Extreme, score: 550, se: Explainer(7.5), uniqueness: false, family: None, memory: Whole,
+        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::AlignedTripletExclusion)),
+    },
     // Sudoku Explainer's chaining rules (SE 1.2.1's names and ratings): only on request
     // (see `Se::Explainer`), 9×9 only. HoDoKu has none: the scores are our choice, above
     // its forcing nets.

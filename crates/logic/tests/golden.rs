@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::{BoxShape, Grid, Layout};
-use sudokit_logic::{find_first, rate, render, solve, teach, Board, Options, Step, Technique};
+use sudokit_logic::{find_first, render, solve, teach, Board, Options, Step, Technique};
 
 use sudokit_testdata::data_dir;
 
@@ -124,7 +124,7 @@ fn one_case_per_technique() {
 fn explained(label: &str, board: &Board) -> String {
     let path = solve(board, &Options::default());
     assert!(path.solved, "{label}");
-    let rating = rate(board, &path);
+    let rating = sudokit_logic::rate_explained(board, &path);
     let show = render::Show {
         sentences: true,
         ..render::Show::default()

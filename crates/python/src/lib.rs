@@ -3,6 +3,7 @@
 //! `--json` fields (the Python side turns it into dicts); batch functions release the GIL
 //! and use every core, answering in input order with an error entry for each bad puzzle.
 
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
@@ -102,11 +103,13 @@ fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
     ]))
 }
 
-/// The rating of a puzzle; with `explainer`, by Sudoku Explainer's own path (9×9 puzzles
-/// a logical path solves), with its EP, ED and hardest rule.
-fn rate_json(text: &str, spec: &LayoutSpec, explainer: bool) -> Result<Json, String> {
+/// The rating of a puzzle, with SE's one number: on 9×9 (a path solves it), se is Sudoku
+/// Explainer's own rating by SE's path, with its EP, ED and hardest rule; elsewhere the
+/// estimate (`se_kind` says which). `explainer`: `Some(true)` insists on SE's own (9×9
+/// with boxes only), `Some(false)` leaves it out (the estimate, faster).
+fn rate_json(text: &str, spec: &LayoutSpec, explainer: Option<bool>) -> Result<Json, String> {
     let (grid, marks) = read(text, spec)?;
-    if explainer && (grid.side() != 9 || grid.layout().box_shape().is_none()) {
+    if explainer == Some(true) && (grid.side() != 9 || grid.layout().box_shape().is_none()) {
         let n = grid.side();
         return Err(format!(
             "explainer=True rates 9×9 puzzles with boxes (Sudoku Explainer's scale), not this {n}×{n} {}",
@@ -116,28 +119,11 @@ fn rate_json(text: &str, spec: &LayoutSpec, explainer: bool) -> Result<Json, Str
     unique(&grid)?;
     let board = Board::new(&grid, marks.as_deref());
     let path = logic_solve(&board, &Options::default());
-    let rating = rate_path(&board, &path);
-    if !explainer {
-        return Ok(render::rating_json(&rating));
+    let mut rating = rate_path(&board, &path);
+    if explainer != Some(false) {
+        rating = rating.with_explainer(&board, &AtomicUsize::new(0));
     }
-    // SE's own path when it finds one ("explainer"); else the engine's estimate, said so.
-    let explained = path
-        .solved
-        .then(|| sudokit_logic::se::rate(&board))
-        .flatten();
-    Ok(match explained {
-        Some(e) => {
-            let mut fields = render::explained_fields(&rating, &e);
-            fields.push(("se_kind", Json::from("explainer")));
-            Json::object(fields)
-        }
-        None => {
-            let mut fields = render::rating_fields(Some(&rating));
-            fields.extend(["ep", "ed", "se_hardest"].map(|k| (k, Json::Null)));
-            fields.push(("se_kind", Json::from("estimate")));
-            Json::object(fields)
-        }
-    })
+    Ok(render::rating_json(&rating))
 }
 
 /// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
@@ -179,12 +165,21 @@ fn error_json(keys: &[&'static str], message: String) -> Json {
 
 /// The keys of a solve answer.
 const SOLVE_KEYS: [&str; 2] = ["status", "solution"];
-/// The keys of a rating (with `explainer`, also [`EXPLAINER_KEYS`]).
-const RATE_KEYS: [&str; 6] = ["level", "score", "se", "hardest", "techniques", "steps"];
-/// The keys `explainer=True` adds to a rating.
-const EXPLAINER_KEYS: [&str; 4] = ["ep", "ed", "se_hardest", "se_kind"];
+/// The keys of a rating.
+const RATE_KEYS: [&str; 10] = [
+    "level",
+    "score",
+    "se",
+    "hardest",
+    "techniques",
+    "steps",
+    "se_kind",
+    "ep",
+    "ed",
+    "se_hardest",
+];
 /// The keys of a generated puzzle (and a complete grid's, where they apply).
-const GENERATE_KEYS: [&str; 13] = [
+const GENERATE_KEYS: [&str; 17] = [
     "puzzle",
     "solution",
     "clues",
@@ -194,6 +189,10 @@ const GENERATE_KEYS: [&str; 13] = [
     "hardest",
     "techniques",
     "steps",
+    "se_kind",
+    "ep",
+    "ed",
+    "se_hardest",
     "tries",
     "seed",
     "index",
@@ -305,17 +304,17 @@ fn count(
         .map_err(|c| value_error(c.to_string()))
 }
 
-/// The rating of a puzzle: level, score, se, hardest, techniques, steps; with
-/// `explainer`, se is Sudoku Explainer's ER from SE's own path, with ep, ed, se_hardest.
+/// The rating of a puzzle: level, score, se, hardest, techniques, steps, se_kind, ep,
+/// ed, se_hardest (see [`rate_json`] for `explainer`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false, explainer=false))]
+#[pyo3(signature = (puzzle, *, r#box=None, regions=None, diagonals=false, explainer=None))]
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<String>,
     regions: Option<String>,
     diagonals: bool,
-    explainer: bool,
+    explainer: Option<bool>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
     let answer = py
@@ -505,7 +504,7 @@ fn candidates<'py>(
 /// Rate many puzzles on every core: ratings in input order, `{"error": message}` for a
 /// bad one (`explainer`: as [`rate`]).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, regions=None, diagonals=false, threads=0, explainer=false))]
+#[pyo3(signature = (puzzles, *, r#box=None, regions=None, diagonals=false, threads=0, explainer=None))]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: Vec<String>,
@@ -513,19 +512,15 @@ fn rate_many<'py>(
     regions: Option<String>,
     diagonals: bool,
     threads: i128,
-    explainer: bool,
+    explainer: Option<bool>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = whole(threads, "threads", 1024)? as usize;
-    let mut keys = RATE_KEYS.to_vec();
-    if explainer {
-        keys.extend(EXPLAINER_KEYS);
-    }
     many(
         py,
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
-        &keys,
+        &RATE_KEYS,
         &|p, spec| rate_json(p, spec, explainer),
     )
 }
@@ -690,9 +685,12 @@ fn generate<'py>(
             }
             match generator.generate(&mut rng) {
                 Ok(m) => {
-                    let rating = m.rating.unwrap_or_else(|| {
-                        sudokit_generate::target::rate(&m.puzzle, &Options::default())
-                    });
+                    let rating = m
+                        .rating
+                        .unwrap_or_else(|| {
+                            sudokit_generate::target::rate(&m.puzzle, &Options::default())
+                        })
+                        .with_explainer(&Board::new(&m.puzzle, None), &AtomicUsize::new(0));
                     let mut fields = vec![
                         ("puzzle", Json::from(m.puzzle.to_line())),
                         ("solution", Json::from(m.solution.to_line())),

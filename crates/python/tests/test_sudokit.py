@@ -99,7 +99,11 @@ def test_rate_explainer_gives_serates_ratings():
     assert (rating["se"], rating["ep"], rating["ed"]) == (10.4, 10.4, 2.6)
     assert rating["se_hardest"] == "Dynamic Forcing Chains (+ Forcing Chains)"
     assert sudokit.rate_many([TOP, EASY], explainer=True)[0] == {**rating, "error": None}
-    assert "ep" not in sudokit.rate(TOP)
+    # SE's own rating is the default on 9×9; explainer=False gives the estimate.
+    assert sudokit.rate(TOP) == rating
+    estimate = sudokit.rate(TOP, explainer=False)
+    assert estimate["se_kind"] == "estimate" and estimate["ep"] is None
+    assert set(estimate) == set(rating)
 
 
 def test_generate_is_reproducible_by_seed_and_reaches_levels():
@@ -190,6 +194,9 @@ def test_explainer_is_for_nine_by_nine_and_says_what_se_is():
     with pytest.raises(ValueError, match="9×9 puzzles with boxes"):
         sudokit.rate(SIX, box="2x3", explainer=True)
     assert sudokit.rate(TOP, explainer=True)["se_kind"] == "explainer"
+    # Off 9×9 SE has no rating: the estimate, said so.
+    six = sudokit.rate(SIX, box="2x3")
+    assert six["se_kind"] == "estimate" and six["se_hardest"] is None
 
 
 def test_version_is_the_crates():

@@ -421,7 +421,7 @@ async function newPuzzle(req) {
 
 function startNew(res, req) {
   const info = {
-    source: 'new', level: res.level || req.level, score: res.score, se: res.se, hardest: res.hardest,
+    source: 'new', level: res.level || req.level, score: res.score, se: res.se, seKind: res.se_kind, hardest: res.hardest,
     techniques: res.techniques, seed: res.seed ?? req.seed, clues: res.clues,
   };
   const layout = fixLayout(res.layout);
@@ -507,10 +507,10 @@ async function rateGame() {
   try {
     const r = await api.rate(M.puzzleSpec(state));
     if (state.id !== id || r.error) return;
-    dispatch({ type: 'setInfo', info: { level: r.level, score: r.score, se: r.se, hardest: r.hardest, techniques: r.techniques } });
+    dispatch({ type: 'setInfo', info: { level: r.level, score: r.score, se: r.se, seKind: r.se_kind, hardest: r.hardest, techniques: r.techniques } });
     draw();
     scheduleSave();
-    const se = M.seText(r.se, state.layout);
+    const se = M.seText(r.se, state.layout, r.se_kind);
     if (state.phase === 'play') setStatus(`Rated ${r.level}${M.seExact(state.layout) ? `, ${se}` : ''}; hardest step: ${r.hardest}.`);
     if (state.phase === 'solved') renderFinish(document, state);
   } catch (e) {

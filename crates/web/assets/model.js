@@ -108,10 +108,13 @@ export function seExact(layout) {
   return layout.side === 9 && !!layout.box;
 }
 
-/** "SE 7.3" on 9×9, "SE about 4" elsewhere, or '' without a rating. */
-export function seText(se, layout) {
+/** "SE 7.3" on 9×9 (Sudoku Explainer's own rating), "SE about 4" elsewhere, or '' without
+ * a rating. `kind` is the server's se_kind: on 9×9 an "estimate" (SE's path was not done
+ * in time) is "SE about 7.3". */
+export function seText(se, layout, kind) {
   if (se === undefined || se === null) return '';
-  return seExact(layout) ? `SE ${Number(se).toFixed(1)}` : `SE about ${Math.round(Number(se))}`;
+  if (!seExact(layout)) return `SE about ${Math.round(Number(se))}`;
+  return kind === 'estimate' ? `SE about ${Number(se).toFixed(1)}` : `SE ${Number(se).toFixed(1)}`;
 }
 
 export function layoutName(layout) {

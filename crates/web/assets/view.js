@@ -478,7 +478,7 @@ export function infoText(state) {
   const parts = [i.level ? capital(i.level) : i.source === 'new' ? '' : 'Your puzzle', layoutName(state.layout)];
   if (i.seed !== undefined && i.seed !== null) parts.push(`seed ${i.seed}`);
   // Off 9×9 the SE number is an analogy: the header leaves it out (the finish says "about").
-  if (seExact(state.layout)) parts.push(seText(i.se, state.layout));
+  if (seExact(state.layout)) parts.push(seText(i.se, state.layout, i.seKind));
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -493,7 +493,7 @@ export function renderFinish(doc, state) {
   const i = state.info;
   const facts = [['Time', formatTime(state.elapsed)], ['Layout', layoutName(state.layout)]];
   if (i.level) facts.push(['Level', capital(i.level)]);
-  const se = seText(i.se, state.layout);
+  const se = seText(i.se, state.layout, i.seKind);
   if (se) facts.push(['SE rating', se.slice(3)]);
   if (i.score) facts.push(['Score', String(i.score)]);
   if (i.hardest) facts.push(['Hardest step', i.hardest]);

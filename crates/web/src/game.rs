@@ -1,6 +1,7 @@
 //! The API's answers, computed with the sudokit libraries: each function takes a read
 //! request and gives the JSON answer (the CLI's `--json` field names where it has them).
 
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -81,6 +82,8 @@ pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
         Some(r) => r,
         None => sudokit_generate::target::rate(&made.puzzle, &options),
     };
+    let board = sudokit_logic::Board::new(&made.puzzle, None);
+    let rating = rating.with_explainer_until(&board, &AtomicUsize::new(0), Some(deadline));
     let mut fields = vec![
         ("puzzle", Json::from(made.puzzle.to_line())),
         ("solution", Json::from(made.solution.to_line())),
@@ -540,7 +543,13 @@ fn path(
     let board = start(p);
     let path =
         solve_within(&board, &Options::default(), deadline).ok_or(ApiError::OverBudget(0))?;
-    let rating = sudokit_logic::rate(&board, &path);
+    // SE's one number: its own rating on 9×9, when its path is done in time (else the
+    // estimate, and se_kind says so).
+    let rating = sudokit_logic::rate(&board, &path).with_explainer_until(
+        &board,
+        &AtomicUsize::new(0),
+        Some(deadline),
+    );
     Ok((path, rating))
 }
 

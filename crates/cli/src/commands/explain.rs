@@ -4,9 +4,11 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use std::sync::atomic::AtomicUsize;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::write;
-use sudokit_logic::se::{self, Explained};
+
+use sudokit_logic::se;
 use sudokit_logic::{rate, render, solve, Board, Path, Rating};
 
 use super::logic::{options, prepare, rating_json};
@@ -42,7 +44,16 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
             Some((e, path)) => (path, Some(e)),
             None => (solve(board, &options), None),
         };
-        let rating = rate(board, &path);
+        // SE's one number: from the path just followed, or SE's own path on 9×9.
+        let rating = match &explained {
+            Some(e) => {
+                let mut r = rate(board, &path);
+                r.se = e.er as f32 / 10.0;
+                r.explainer = Some(e.clone());
+                r
+            }
+            None => rate(board, &path).with_explainer(board, &AtomicUsize::new(0)),
+        };
         let drawn = args
             .svg
             .as_deref()
@@ -70,10 +81,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 Json::Null
             };
             let status = if path.solved { "solved" } else { "stuck" };
-            let rating = match &explained {
-                Some(e) => Json::object(render::explained_fields(&rating, e)),
-                None => rating_json(&rating),
-            };
+            let rating = rating_json(&rating);
             let out = object(job, status, steps, solution, rating, stuck) + "\n";
             return Reply {
                 out,
@@ -81,7 +89,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 failed,
             };
         }
-        let out = text(job, board, &path, (&rating, explained.as_ref()), &args);
+        let out = text(job, board, &path, &rating, &args);
         Reply {
             out,
             err: stuck.unwrap_or_default(),
@@ -104,13 +112,7 @@ fn diagrams(dir: &std::path::Path, job: &Job, start: &Board, path: &Path) -> Res
 
 /// The path as numbered lines (with sentences and candidate grids when asked), then the
 /// solution and the rating.
-fn text(
-    job: &Job,
-    start: &Board,
-    path: &Path,
-    (rating, explained): (&Rating, Option<&Explained>),
-    args: &ExplainArgs,
-) -> String {
+fn text(job: &Job, start: &Board, path: &Path, rating: &Rating, args: &ExplainArgs) -> String {
     let mut out = format!("# {}\n", job.place());
     let show = render::Show {
         sentences: args.sentences,
@@ -126,14 +128,6 @@ fn text(
         out += &write::candidates(layout, path.board.grid().values(), &path.board.marks());
     }
     let _ = writeln!(out, "{}", render::rating(rating));
-    if let Some(e) = explained {
-        let _ = writeln!(
-            out,
-            "Sudoku Explainer: ER/EP/ED {}, hardest {}",
-            render::er_ep_ed(e),
-            e.hardest
-        );
-    }
     out.push('\n');
     out
 }

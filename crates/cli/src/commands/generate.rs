@@ -1,6 +1,7 @@
 //! `sudokit generate`: puzzles or complete grids, in bulk, reproducible by seed.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,7 +14,7 @@ use sudokit_generate::{
     complete_grid, target, uniform, GenerateError, Generated, Generator, Method, Request, Shape,
     Symmetry, Target,
 };
-use sudokit_logic::{Level, Order, Rating, Technique};
+use sudokit_logic::{Board, Level, Order, Rating, Technique};
 
 use super::{default_threads, exit_code, logic, render};
 use crate::args::{Format, GenerateArgs, MethodArg};
@@ -259,15 +260,21 @@ impl Out {
     /// was not reached).
     fn puzzle(self, index: u64, seed: u64, made: &Generated, request: &Request) -> Reply {
         let p = &made.puzzle;
-        let rated;
-        let rating = match (&made.rating, self) {
-            (Some(r), _) => Some(r),
-            (None, Out::Json | Out::Csv) => {
-                rated = target::rate(p, &request.options);
-                Some(&rated)
+        // JSON and CSV rows carry SE's one number: its own rating on 9×9.
+        let rated = match self {
+            Out::Text(_) => None,
+            Out::Json | Out::Csv => {
+                let r = made
+                    .rating
+                    .clone()
+                    .unwrap_or_else(|| target::rate(p, &request.options));
+                Some(match r.explainer {
+                    Some(_) => r,
+                    None => r.with_explainer(&Board::new(p, None), &AtomicUsize::new(0)),
+                })
             }
-            (None, Out::Text(_)) => None,
         };
+        let rating = rated.as_ref();
         let out = match self {
             Out::Text(format) => text(p, format),
             Out::Json => json(p, made, rating, seed, index),
@@ -331,7 +338,7 @@ fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64, index: u
     fields.extend(
         logic::rating_fields(rating)
             .into_iter()
-            .filter(|(k, _)| ["level", "score", "se"].contains(k)),
+            .filter(|(k, _)| ["level", "score", "se", "se_kind"].contains(k)),
     );
     fields.push(("tries", Json::from(made.tries)));
     fields.push(("seed", Json::from(seed)));
@@ -344,7 +351,8 @@ fn csv_header(grid: bool) -> String {
     if grid {
         return "solution,seed,index,regions".to_string();
     }
-    let mut h = String::from("puzzle,solution,clues,level,score,se,tries,seed,index,regions");
+    let mut h =
+        String::from("puzzle,solution,clues,level,score,se,se_kind,tries,seed,index,regions");
     for t in Order::HoDoKu.techniques() {
         h.push(',');
         h += &csv_field(t.name());
@@ -355,13 +363,14 @@ fn csv_header(grid: bool) -> String {
 fn csv(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64, index: u64) -> String {
     let r = rating.expect("CSV rows are rated");
     let mut row = format!(
-        "{},{},{},{},{},{:.1},{},{seed},{index},{}",
+        "{},{},{},{},{},{:.1},{},{},{seed},{index},{}",
         p.to_line(),
         made.solution.to_line(),
         p.clue_count(),
         r.level,
         r.score,
         r.se,
+        r.se_kind(),
         made.tries,
         regions(p).unwrap_or_default()
     );

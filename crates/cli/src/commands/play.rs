@@ -3,13 +3,14 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 
 use anyhow::{anyhow, bail, Result};
 use sudokit_core::rng::Rng;
 use sudokit_core::Layout;
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
-use sudokit_logic::{Level, Options, Rating};
+use sudokit_logic::{Board, Level, Options, Rating};
 use sudokit_play::save::Store;
 use sudokit_play::{App, Game, Theme};
 
@@ -142,7 +143,8 @@ fn generated(args: &PlayArgs) -> Result<Game> {
         .map_err(|e| anyhow!("no {} puzzle of this size was made: {e}", level.name()))?;
     let rating = made
         .rating
-        .unwrap_or_else(|| sudokit_generate::target::rate(&made.puzzle, &Options::default()));
+        .unwrap_or_else(|| sudokit_generate::target::rate(&made.puzzle, &Options::default()))
+        .with_explainer(&Board::new(&made.puzzle, None), &AtomicUsize::new(0));
     let about = about(&rating, made.puzzle.layout());
     Ok(Game::new(made.puzzle, made.solution, about))
 }
@@ -151,8 +153,10 @@ fn generated(args: &PlayArgs) -> Result<Game> {
 /// The level, and the SE rating where its scale applies (9×9 with boxes; elsewhere it is
 /// an analogy, said as "about N").
 fn about(rating: &Rating, layout: &Layout) -> String {
-    if layout.side() == 9 && layout.box_shape().is_some() {
+    if layout.side() == 9 && layout.box_shape().is_some() && rating.explainer.is_some() {
         format!("{} · SE {:.1}", rating.level.name(), rating.se)
+    } else if layout.side() == 9 {
+        format!("{} · SE about {:.1}", rating.level.name(), rating.se)
     } else {
         format!("{} · SE about {:.0}", rating.level.name(), rating.se)
     }
@@ -175,7 +179,11 @@ mod tests {
         let nine =
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
         let (r9, g9) = rating(9, nine);
-        assert!(about(&r9, g9.layout()).ends_with("SE 4.2"));
+        // The estimate on 9×9 says "about"; SE's own rating is said as it is.
+        assert!(about(&r9, g9.layout()).ends_with("SE about 4.2"));
+        let own = r9.with_explainer(&Board::new(&g9, None), &AtomicUsize::new(0));
+        assert!(own.explainer.is_some());
+        assert!(about(&own, g9.layout()).ends_with(&format!("SE {:.1}", own.se)));
         let (r6, g6) = rating(6, "4....1..23...5..3..6..4...54..1....5");
         assert!(about(&r6, g6.layout()).ends_with("SE about 4"));
     }

@@ -10,6 +10,7 @@ use std::io::Write as _;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
@@ -257,7 +258,9 @@ fn entry(prepared: &Prepared, args: &PrintArgs, options: &Options) -> Entry {
     let (rating, path) = if needs_path {
         let start = Board::new(prepared.grid, None);
         let path = solve(&start, options);
-        (Some(rate(&start, &path)), Some((start, path)))
+        // Labels show SE's one number: its own rating on 9×9.
+        let rating = rate(&start, &path).with_explainer(&start, &AtomicUsize::new(0));
+        (Some(rating), Some((start, path)))
     } else {
         (None, None)
     };

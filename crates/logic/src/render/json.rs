@@ -163,6 +163,11 @@ enum PatternJson {
         branches: Vec<BranchJson>,
     },
     Chaining(ChainingJson),
+    Cells {
+        cells: Vec<String>,
+        digits: Vec<u8>,
+        others: Vec<String>,
+    },
 }
 
 /// A chain node; `set` only for a node on an almost locked set.
@@ -422,6 +427,16 @@ impl PatternJson {
                 branches: branches.iter().map(|b| BranchJson::new(n, b)).collect(),
             },
             Pattern::Chaining(c) => PatternJson::Chaining(ChainingJson::new(n, c)),
+            Pattern::Cells {
+                cells,
+                digits: ds,
+                others,
+                ..
+            } => PatternJson::Cells {
+                cells: n.cells(cells),
+                digits: digits(*ds),
+                others: n.cells(others),
+            },
         }
     }
 }

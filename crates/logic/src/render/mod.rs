@@ -249,6 +249,23 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
         }
         Pattern::Forcing { kind, branches } => forcing(layout, *kind, branches),
         Pattern::Chaining(c) => chaining(layout, c),
+        Pattern::Cells {
+            cells: cs,
+            digits: ds,
+            others,
+            ..
+        } => {
+            let base = if ds.is_empty() {
+                cells(layout, cs)
+            } else {
+                format!("{} {{{}}}", cells(layout, cs), digits(*ds, ""))
+            };
+            if others.is_empty() {
+                base
+            } else {
+                format!("{base} / {}", cells(layout, others))
+            }
+        }
     };
     format!("{t}: {body} => {}", consequences(layout, step))
 }
@@ -477,20 +494,26 @@ pub fn path(start: &Board, path: &Path, show: Show) -> String {
     out
 }
 
-/// `rating: Unfair (score 1356), SE 7.3, hardest Discontinuous Nice Loop, 71 steps`.
+/// `rating: Unfair (score 1356; hardest Discontinuous Nice Loop), SE 7.2/7.2/2.0 (ER/EP/ED;
+/// hardest Forcing Chain), 71 steps`; off 9×9 `SE about 7.3 (estimate)`.
 pub fn rating(rating: &Rating) -> String {
+    let se = match &rating.explainer {
+        Some(e) => format!("SE {} (ER/EP/ED; hardest {})", er_ep_ed(e), e.hardest),
+        None => format!("SE about {:.1} (estimate)", rating.se),
+    };
     format!(
-        "rating: {} (score {}), SE {:.1}, hardest {}, {} steps",
+        "rating: {} (score {}; hardest {}), {se}, {} steps",
         rating.level.name(),
         rating.score,
-        rating.se,
         rating.hardest.map_or("none", |t| t.name()),
         rating.steps
     )
 }
 
-/// A rating as JSON fields (the CLI's and the web API's): level, score, se, hardest, techniques (name: count), steps;
-/// each null when there is no rating.
+/// A rating as JSON fields (the CLI's and the web API's): level, score, se, hardest,
+/// techniques (name: count), steps, se_kind (`explainer` or `estimate`), and with SE's
+/// own rating its ep, ed and se_hardest (SE's name of the hardest rule); each null when
+/// there is no rating.
 pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
     let field = |f: fn(&Rating) -> Json| rating.map_or(Json::Null, f);
     vec![
@@ -506,7 +529,23 @@ pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
             field(|r| Json::object(r.techniques.iter().map(|(t, &n)| (t.name(), Json::from(n))))),
         ),
         ("steps", field(|r| Json::from(r.steps))),
+        ("se_kind", field(|r| Json::from(r.se_kind()))),
+        ("ep", field(|r| explainer(r, |e| tenths(e.ep)))),
+        ("ed", field(|r| explainer(r, |e| tenths(e.ed)))),
+        (
+            "se_hardest",
+            field(|r| explainer(r, |e| Json::from(e.hardest.as_str()))),
+        ),
     ]
+}
+
+fn tenths(t: u32) -> Json {
+    Json::from(f64::from(t) / 10.0)
+}
+
+/// A field of SE's own rating; null with the estimate.
+fn explainer(r: &Rating, f: impl Fn(&crate::se::Explained) -> Json) -> Json {
+    r.explainer.as_ref().map_or(Json::Null, f)
 }
 
 /// A rating as one JSON object.
@@ -518,20 +557,4 @@ pub fn rating_json(rating: &Rating) -> Json {
 pub fn er_ep_ed(e: &crate::se::Explained) -> String {
     let t = |x: u32| f64::from(x) / 10.0;
     format!("{:.1}/{:.1}/{:.1}", t(e.er), t(e.ep), t(e.ed))
-}
-
-/// The rating of Sudoku Explainer's own path: `rating`'s fields with its ER as `se`, then
-/// `ep`, `ed` and `se_hardest` (SE's name of the hardest rule).
-pub fn explained_fields(rating: &Rating, e: &crate::se::Explained) -> Vec<(&'static str, Json)> {
-    let tenths = |t: u32| Json::from(f64::from(t) / 10.0);
-    let mut fields = rating_fields(Some(rating));
-    for (name, value) in &mut fields {
-        if *name == "se" {
-            *value = tenths(e.er);
-        }
-    }
-    fields.push(("ep", tenths(e.ep)));
-    fields.push(("ed", tenths(e.ed)));
-    fields.push(("se_hardest", Json::from(e.hardest.as_str())));
-    fields
 }

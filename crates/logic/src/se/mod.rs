@@ -1,64 +1,30 @@
-//! Sudoku Explainer's rating (ER) at the top of the scale, by SE's own path: at each
-//! step, the first of SE's rules (in SE 1.2.1's order) that finds anything gives the
-//! step, and ER is the hardest step's rating. The rules below the forcing chains are
-//! sudokit's techniques that make the same deductions, rated on SE's scale; from 7.5 up
-//! they are SE's chaining rules (`chaining.rs`): Nishio, multiple, dynamic, dynamic "+",
-//! and nested dynamic chains of levels 2 to 5.
+//! Sudoku Explainer's rating (ER, EP, ED) by SE's own path, as serate 1.2.1.3 rates: at
+//! each step, the first of SE's rules (in SE's order) that finds anything gives the
+//! step, and ER is the hardest step's rating. SE's rules below its chaining rules are in
+//! `basic.rs` (singles, direct rules, locking, subsets, fish, wings, unique loops, BUG,
+//! aligned exclusion) and `cycles.rs` (SE's cycles and forcing chains); from 7.5 up they
+//! are SE's chaining rules (`chaining.rs`): Nishio, multiple, dynamic, dynamic "+", and
+//! nested dynamic chains of levels 2 to 5. `steps.rs` shows their hints as steps.
 
+mod basic;
 mod chaining;
+mod cycles;
 mod grid;
 mod rules;
+mod steps;
 
 use std::sync::atomic::AtomicUsize;
+use std::time::Instant;
 
 use sudokit_core::{Cell, CellSet, Digit, House, Layout};
 
-use crate::engine::{find_first, Path};
+use crate::engine::Path;
 use crate::step::{ChainCause, Chaining, ChainingKind, Pattern, Potential, Potentials, Step};
 use crate::technique::Technique;
 use crate::techniques::Sink;
 use crate::Board;
 use chaining::{Chainer, Hint, Kind, Why};
 use grid::{Grid9, REGION_CELLS};
-
-/// SE's rules below the forcing chains, as sudokit's techniques, in SE's order.
-const BELOW_CHAINS: &[Technique] = &[
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-    Technique::Pointing,
-    Technique::Claiming,
-    Technique::LockedPair,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::LockedTriple,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::UniqueRectangle1,
-    Technique::UniqueRectangle2,
-    Technique::UniqueRectangle3,
-    Technique::UniqueRectangle4,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-    Technique::Bug1,
-    // SE's "Forcing Chains & Cycles" (6.5–7.x): one-digit chains, then both kinds.
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::TurbotFish,
-    Technique::EmptyRectangle,
-    Technique::XChain,
-    Technique::RemotePair,
-    Technique::WWing,
-    Technique::XyChain,
-    Technique::ContinuousNiceLoop,
-    Technique::DiscontinuousNiceLoop,
-    Technique::Aic,
-];
 
 /// SE's chaining rules from 7.5 up, in SE's order.
 const LADDER: [Rule; 8] = [
@@ -103,7 +69,17 @@ pub fn rate(start: &Board) -> Option<Explained> {
 /// [`rate`], its chaining searches shared with the threads `spare` lends (a count of
 /// idle threads, taken and given back around each search). The result is the same.
 pub fn rate_with(start: &Board, spare: &AtomicUsize) -> Option<Explained> {
-    walk(start, spare, false).map(|(explained, _)| explained)
+    rate_until(start, spare, None)
+}
+
+/// [`rate_with`], giving up (`None`) once `deadline` has passed: it is checked between
+/// steps, so a step of the nested chaining rules may run past it.
+pub fn rate_until(
+    start: &Board,
+    spare: &AtomicUsize,
+    deadline: Option<Instant>,
+) -> Option<Explained> {
+    walk_rated(start, spare, false, deadline).map(|(explained, _)| explained)
 }
 
 /// SE's path of a 9×9 puzzle as steps, each chaining step with its chains and inner
@@ -128,10 +104,22 @@ pub fn path(start: &Board) -> Option<(Explained, Path)> {
 
 /// Follows SE's path from `start`: its ratings, and its steps when `record`.
 fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, Vec<Step>)> {
+    walk_rated(start, spare, record, None)
+        .map(|(e, steps)| (e, steps.into_iter().map(|(s, _)| s).collect()))
+}
+
+/// [`walk`], each step with SE's rating of it (in tenths).
+fn walk_rated(
+    start: &Board,
+    spare: &AtomicUsize,
+    record: bool,
+    deadline: Option<Instant>,
+) -> Option<(Explained, Vec<(Step, u32)>)> {
     if !start.layout().is_classic() {
         return None;
     }
-    let mut board = start.clone();
+    let layout = start.layout();
+    let mut grid = grid_of(start);
     let mut rules: Vec<Chainer> = LADDER
         .iter()
         .map(|r| r.chainer().recording(record))
@@ -145,27 +133,34 @@ fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, 
     };
     let mut steps = Vec::new();
     let mut placed = false;
-    while !board.is_solved() {
-        let taken = match BELOW_CHAINS.iter().find_map(|&t| find_first(&board, t)) {
-            Some(step) => {
-                let se = crate::rating::step_rating(&board, &step);
-                board.apply(&step);
+    while grid.value.contains(&0) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        let before = grid;
+        let taken = match basic::first(&grid) {
+            Some(found) => {
+                found.apply(&mut grid);
                 let taken = Taken {
-                    tenths: (se * 10.0).round() as u32,
-                    places: !step.placements.is_empty(),
-                    rule: step.technique.name().to_string(),
+                    tenths: found.tenths(),
+                    places: found.places.is_some(),
+                    rule: steps::technique(&found).name().to_string(),
                 };
                 if record {
-                    steps.push(step);
+                    steps.push((steps::step(layout, &found), taken.tenths));
                 }
                 taken
             }
             None => {
-                let (taken, step) = chain_step(&mut board, &mut rules, spare)?;
-                steps.extend(step);
+                let (taken, step) = chain_step(layout, &mut grid, &mut rules, spare)?;
+                steps.extend(step.map(|s| (s, taken.tenths)));
                 taken
             }
         };
+        if grid == before {
+            // A hint that changes nothing would repeat for ever.
+            return None;
+        }
         if out.steps == 0 || taken.tenths > out.er {
             out.er = taken.tenths;
             out.hardest = taken.rule;
@@ -185,21 +180,21 @@ fn walk(start: &Board, spare: &AtomicUsize, record: bool) -> Option<(Explained, 
 /// The first chaining rule with a hint: applies its best hint; the step too when the
 /// rules record their chains.
 fn chain_step(
-    board: &mut Board,
+    layout: &Layout,
+    grid: &mut Grid9,
     rules: &mut [Chainer],
     spare: &AtomicUsize,
 ) -> Option<(Taken, Option<Step>)> {
-    let grid = grid_of(board);
     for chainer in rules {
-        let Some(hint) = chainer.hints_sharing(&grid, spare).into_iter().next() else {
+        let Some(hint) = chainer.hints_sharing(grid, spare).into_iter().next() else {
             continue;
         };
-        let step = step_of(board.layout(), chainer.technique(), &hint);
+        let step = step_of(layout, chainer.technique(), &hint);
         for &(c, v) in &hint.removes {
-            board.eliminate(Cell::new(c as usize), Digit::from_index(v as usize));
+            grid.remove(c as usize, v as usize);
         }
         if let Some((c, v)) = hint.places {
-            board.place(Cell::new(c as usize), Digit::from_index(v as usize));
+            basic::place(grid, c as usize, v as usize);
         }
         let taken = Taken {
             tenths: hint.tenths(),
@@ -248,6 +243,20 @@ pub(crate) fn find(board: &Board, sink: &mut Sink, rule: Rule) {
         };
         if sink.push(step) {
             return;
+        }
+    }
+}
+
+/// The step of SE's rule below the chaining rules that `technique` is, on `board`
+/// (9×9 only): the first hint of the SE rule that finds such hints, when it is one.
+pub(crate) fn find_basic(board: &Board, sink: &mut Sink, technique: Technique) {
+    if !board.layout().is_classic() {
+        return;
+    }
+    let grid = grid_of(board);
+    if let Some(found) = basic::first_of(&grid, technique) {
+        if steps::technique(&found) == technique {
+            sink.push(steps::step(board.layout(), &found));
         }
     }
 }
@@ -378,14 +387,17 @@ mod tests {
         assert_eq!(e, explained(line));
         assert!(path.solved);
         assert_eq!(path.steps.len(), e.steps);
-        // Each step rates as SE's path did; the hardest is ER.
-        let mut board = start.clone();
-        let mut hardest = 0;
-        for step in &path.steps {
-            hardest = hardest.max((crate::rating::step_rating(&board, step) * 10.0).round() as u32);
-            board.apply(step);
+        // The hardest step is ER, and each chaining step shows its rating.
+        let (_, rated) = walk_rated(&start, &AtomicUsize::new(0), true, None).expect("a path");
+        assert_eq!(rated.iter().map(|(_, t)| *t).max(), Some(e.er));
+        for (step, tenths) in &rated {
+            if matches!(step.pattern, Pattern::Chaining(_) | Pattern::Cells { .. }) {
+                assert_eq!(
+                    (crate::rating::step_se(step) * 10.0).round() as u32,
+                    *tenths
+                );
+            }
         }
-        assert_eq!(hardest, e.er);
         // The nested steps show the inner chains they rest on.
         let nested: Vec<&Chaining> = path
             .steps

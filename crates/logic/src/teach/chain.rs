@@ -256,7 +256,11 @@ fn intro(board: &Board, w: Words, step: &Step, c: &Chain) -> String {
             "XY-Chain: a chain of {} cells that each hold only two digits, each sharing a digit with the next.",
             chain_cells(c).len()
         ),
-        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => format!(
+        Technique::ContinuousNiceLoop
+        | Technique::GroupedContinuousNiceLoop
+        | Technique::XCycle
+        | Technique::YCycle
+        | Technique::XyCycle => format!(
             "{}: a chain of {} links that closes on itself. Round a closed loop every link works both ways, so in each link exactly one of the two is true.",
             t.name(),
             n.len()

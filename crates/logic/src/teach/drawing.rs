@@ -220,6 +220,23 @@ pub fn drawing(board: &Board, step: &Step) -> Drawing {
             );
         }
         Pattern::Bug { cell, digit } => out.mark(*cell, *digit, Role::Pattern),
+        Pattern::Cells {
+            cells,
+            digits,
+            others,
+            ..
+        } => {
+            if digits.is_empty() {
+                // Aligned exclusion: the base cells, and the cells that exclude.
+                let all = DigitSet::full(board.side());
+                out.mark_all(of(board, cells, all), Role::Pattern);
+                out.mark_all(of(board, others, all), Role::Color(0));
+            } else {
+                out.mark_all(of(board, cells, *digits), Role::Pattern);
+                let beyond = DigitSet::full(board.side()).without(*digits);
+                out.mark_all(of(board, others, beyond), Role::Extra);
+            }
+        }
         Pattern::Als { sets, .. } => {
             for (k, s) in sets.iter().enumerate() {
                 out.mark_all(of(board, &s.cells, s.digits), Role::Color((k % 4) as u8));

@@ -33,7 +33,7 @@ pub fn example(t: Technique) -> Option<(Board, Step)> {
 /// are on no path of sudokit's.
 pub fn no_practice(t: Technique) -> Option<&'static str> {
     t.on_request().then_some(
-        "This is one of Sudoku Explainer's own chaining rules, used only on Sudoku Explainer's path: sudokit's own path makes the same deductions with forcing chains and nets, so no puzzle is made to practise it.",
+        "This is one of Sudoku Explainer's own rules, used only on Sudoku Explainer's path: sudokit's own path makes the same deductions with its own techniques, so no puzzle is made to practise it.",
     )
 }
 
@@ -97,6 +97,19 @@ pub fn idea(t: Technique) -> &'static str {
         ForcingChainVerity => "Try each candidate of a cell (or each place of a digit in a house) and follow the singles: whatever all of them lead to is true.",
         ForcingNetContradiction => "A forcing chain that may also try candidates one level deeper to rule them out: a supposition that breaks the grid is false.",
         ForcingNetVerity => "Try each candidate of a cell or each place of a digit, following singles and deeper trials: what every branch agrees on is true.",
+        DirectPointing => "Sudoku Explainer's direct pointing: a box's copies of a digit lie on one line, and removing it from the rest of that line leaves a single place for it in another box.",
+        DirectClaiming => "Sudoku Explainer's direct claiming: a line's copies of a digit lie in one box, and removing it from the rest of that box leaves a single place for it on another line.",
+        DirectHiddenPair => "Sudoku Explainer's direct hidden pair: two digits fit in only the same two cells of a house, and clearing those cells of other digits leaves some digit a single place in the house.",
+        DirectHiddenTriplet => "Sudoku Explainer's direct hidden triplet: three digits fit in only three cells of a house, and clearing those cells of other digits leaves some digit a single place in the house.",
+        UniqueLoop => "A loop of six or more cells holding the same two digits, two in each house it crosses: if nothing else were in them, the digits could swap and the puzzle would have two solutions, so an extra candidate must be true.",
+        BivalueUniversalGrave => "Without a few extra candidates the grid would have two candidates in every cell and each digit twice in every house, which means two solutions or none: one of the extras is true, so what sees them all goes (Sudoku Explainer's BUG types 2 to 4).",
+        AlignedPairExclusion => "Two cells and the cells with two candidates they both see: any way of filling the two that empties one of those cells, or repeats a digit in a house, is impossible; a digit no possible way uses goes.",
+        AlignedTripletExclusion => "Aligned pair exclusion with three cells: every way to fill them is tried against the cells they all see, and digits no possible way uses go.",
+        XCycle => "A loop of one digit's places, alternately linked because they are a house's only two places and because they see each other: a place outside the loop that sees both kinds of link can't hold the digit.",
+        YCycle => "A loop of cells with two candidates each, linked where they see each other through a shared digit: candidates outside the loop that see both ends of a link go.",
+        ForcingXChain => "Suppose a place of a digit true (or false) and follow that digit's only-two-places links: if it comes back to its own opposite, the supposition was wrong.",
+        XyCycle => "A loop using both kinds of links, a house's only two places of a digit and a cell's only two candidates: candidates that see both sides of a link go.",
+        ForcingXyChain => "Suppose a candidate true (or false) and follow the links of both kinds: if the chain reaches the candidate's own opposite, the supposition was wrong.",
         NishioForcingChains => "Sudoku Explainer's Nishio: suppose a candidate true and follow the placements and removals of one digit's chains: a contradiction rules it out.",
         MultipleForcingChains => "Sudoku Explainer's multiple forcing chains: each candidate of a cell, or each place of a digit in a house, leads to the same conclusion.",
         DynamicForcingChains => "Sudoku Explainer's dynamic forcing chains: chains that remember every candidate removed along the way, so later links can use them.",

@@ -268,6 +268,7 @@ fn intersection(
         ),
         About::digit(&places, d),
     );
+    direct_single(board, w, step, base, out);
     conclude(w, step, out);
 }
 
@@ -380,18 +381,66 @@ fn subset(
                 (!lost.is_empty()).then(|| format!("{} loses {}", w.cell(c), w.digits(lost)))
             })
             .collect();
+        direct_single(board, w, step, house, out);
+        let lead = step.placements.first().map_or(String::new(), |&(c, d)| {
+            format!("{} is {}, and ", w.cell(c), w.d(d))
+        });
+        let mut about = step.placements.clone();
+        about.extend(&step.eliminations);
         out.conclusion(
             format!(
-                "So {} keep only {}: {}.",
+                "So {lead}{} keep only {}: {}.",
                 w.cells(cells),
                 w.digits(digits),
                 join(&each, "and")
             ),
-            About::candidates(&step.eliminations),
+            About::candidates(&about),
         );
         return;
     }
+    direct_single(board, w, step, house, out);
     conclude(w, step, out);
+}
+
+/// Sudoku Explainer's direct rules: once the pattern's candidates are gone, the digit
+/// placed has one place left in a house of its cell (of the kind of `like`, as SE looks
+/// for it, when there is one).
+fn direct_single(board: &Board, w: Words, step: &Step, like: House, out: &mut Out) {
+    let (Some(&(cell, d)), false) = (step.placements.first(), step.eliminations.is_empty()) else {
+        return;
+    };
+    let mut after = board.clone();
+    for &(c, x) in &step.eliminations {
+        after.eliminate(c, x);
+    }
+    let layout = board.layout();
+    let single = |h: House| {
+        layout
+            .house_set(h)
+            .iter()
+            .filter(|&c| after.candidates(c).contains(d))
+            .count()
+            == 1
+    };
+    let kind = |h: House| std::mem::discriminant(&layout.house(h).kind);
+    let houses = layout.houses_of(cell);
+    let alone = houses
+        .iter()
+        .copied()
+        .find(|&h| kind(h) == kind(like) && single(h))
+        .or_else(|| houses.iter().copied().find(|&h| single(h)));
+    if let Some(h) = alone {
+        out.step(
+            0,
+            format!(
+                "With those gone, {} is the only place left for {} in {}.",
+                w.cell(cell),
+                w.d(d),
+                w.house(h)
+            ),
+            About::candidates(&[(cell, d)]),
+        );
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

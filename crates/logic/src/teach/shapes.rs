@@ -1,5 +1,5 @@
-//! The explanations of wings, coloring, unique rectangles, BUG+1, almost locked sets and
-//! Sue de Coq.
+//! The explanations of wings, coloring, unique rectangles, BUG+1, almost locked sets,
+//! Sue de Coq, and Sudoku Explainer's unique loops, BUG types and aligned exclusions.
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -30,6 +30,12 @@ pub(super) fn explain(board: &Board, w: Words, step: &Step, out: &mut Out) {
         Pattern::SueDeCoq { core, line, boxed } => {
             sue_de_coq(board, w, step, core, line, boxed, out)
         }
+        Pattern::Cells {
+            cells,
+            digits,
+            others,
+            ..
+        } => explainer_cells(board, w, step, cells, *digits, others, out),
         _ => conclude(w, step, out),
     }
 }
@@ -567,6 +573,98 @@ fn bug(board: &Board, w: Words, step: &Step, cell: Cell, d: Digit, out: &mut Out
         ),
         About::candidates(&step.eliminations),
     );
+}
+
+/// Sudoku Explainer's patterns on a set of cells: a unique loop, a BUG of type 2 to 4,
+/// an aligned exclusion.
+fn explainer_cells(
+    board: &Board,
+    w: Words,
+    step: &Step,
+    cells: &[Cell],
+    digits: DigitSet,
+    others: &[Cell],
+    out: &mut Out,
+) {
+    match step.technique {
+        Technique::UniqueLoop => {
+            out.intro(
+                format!(
+                    "Unique Loop: {} form a loop where each house holds two of its cells or none, and every one of them holds {}.",
+                    w.cells(cells),
+                    w.digits(digits)
+                ),
+                About::candidates(&cands(board, cells, digits)),
+            );
+            out.step(
+                0,
+                format!(
+                    "If the loop held nothing but {}, the two digits could swap all around it: the puzzle would have two solutions.",
+                    w.digits(digits)
+                ),
+                About::cells(cells),
+            );
+            let extra = others.iter().copied().filter(|c| cells.contains(c));
+            let extra: Vec<Cell> = extra.collect();
+            out.step(
+                0,
+                format!(
+                    "So one of the other candidates of {} must be true.",
+                    w.cells(&extra)
+                ),
+                About::candidates(&cands(
+                    board,
+                    &extra,
+                    DigitSet::full(board.side()).without(digits),
+                )),
+            );
+        }
+        Technique::BivalueUniversalGrave => {
+            out.intro(
+                format!(
+                    "Bivalue Universal Grave: take away {} from {}, and every empty cell would hold two candidates, each candidate twice in every house.",
+                    w.digits(digits),
+                    w.cells(cells)
+                ),
+                About::candidates(&cands(board, cells, digits)),
+            );
+            out.step(
+                0,
+                "Such a grid has two solutions or none, so one of those candidates must be true."
+                    .to_string(),
+                About::cells(cells),
+            );
+        }
+        _ => {
+            out.intro(
+                format!(
+                    "{}: {} hold {} between them; try every way to fill them.",
+                    step.technique.name(),
+                    w.cells(cells),
+                    cells
+                        .iter()
+                        .map(|&c| w.digits(board.candidates(c)))
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                ),
+                About::cells(cells),
+            );
+            out.step(
+                0,
+                format!(
+                    "A way is impossible when two of them that share a house take the same digit, or when it takes every candidate of a cell they all see: {}.",
+                    w.cells(others)
+                ),
+                About::cells(others),
+            );
+            out.step(
+                0,
+                "A candidate no possible way uses can go.".to_string(),
+                About::candidates(&step.eliminations),
+            );
+        }
+    }
+    conclude(w, step, out);
 }
 
 /// `set A (r1c4, r1c6 and r2c5: 1, 3, 5 and 8)`.

@@ -111,25 +111,25 @@ def candidates(puzzle: str, *, propagate: bool = False, box: Optional[str] = Non
 
 @_guarded
 def rate(puzzle: str, *, box: Optional[str] = None, regions: Optional[str] = None,
-         diagonals: bool = False, explainer: bool = False) -> Dict[str, Any]:
-    """Rate a puzzle from its logical path, as ``sudokit rate --json`` does.
+         diagonals: bool = False, explainer: Optional[bool] = None) -> Dict[str, Any]:
+    """Rate a puzzle, as ``sudokit rate --json`` does.
 
-    Returns ``{"level", "score", "se", "hardest", "techniques", "steps"}``: the HoDoKu
-    level and score, the Sudoku Explainer (SE) estimate, the hardest technique, a count per
-    technique and the number of steps. Raises ``ValueError`` unless the puzzle has
-    exactly one solution.
+    Returns ``{"level", "score", "se", "hardest", "techniques", "steps", "se_kind", "ep",
+    "ed", "se_hardest"}``: the HoDoKu level and score from sudokit's own path, its hardest
+    technique, a count per technique and the number of steps; and Sudoku Explainer's
+    rating. On a 9×9 puzzle with boxes, ``se`` is SE's own rating by SE's path (serate's
+    ER), with ``ep``, ``ed`` and ``se_hardest`` (SE's name of the hardest rule), and
+    ``se_kind`` is ``"explainer"``. On other layouts SE has no rating: ``se`` is sudokit's
+    estimate by analogy, ``se_kind`` is ``"estimate"`` and the other three are ``None``.
+    Raises ``ValueError`` unless the puzzle has exactly one solution.
 
-    With ``explainer=True`` (``rate --explainer``; 9×9 puzzles with boxes only, else
-    ``ValueError``), ``se`` is SE's ER from SE's own path, and ``ep``, ``ed`` and
-    ``se_hardest`` (SE's name of the hardest rule) are added: serate's ``ER/EP/ED``, with
-    ``se_kind`` ``"explainer"``; when SE's rules find no path, ``se`` stays the engine's
-    estimate, ``ep``/``ed``/``se_hardest`` are ``None`` and ``se_kind`` is
-    ``"estimate"``. It takes seconds a puzzle at ER 10 to 12.
+    ``explainer=True`` insists on SE's own rating (``ValueError`` off 9×9);
+    ``explainer=False`` (``rate --no-explainer``) gives the estimate, faster at the top
+    of the scale (SE's path takes seconds a puzzle at ER 10 to 12).
 
     The level is HoDoKu's scale: the hardest technique the path needs, raised by the score
-    (the sum of every step's weight); SE rates the hardest single step. The two can
-    disagree (an Extreme puzzle at SE 7.3 next to an Unfair at 7.5); on grids other than
-    9×9 the SE number is an estimate by analogy, not Sudoku Explainer's.
+    (the sum of every step's weight); SE rates the hardest single step of SE's own path.
+    The two can disagree (an Extreme puzzle at SE 7.3 next to an Unfair at 7.5).
     """
     return _sudokit.rate(puzzle, box=box, regions=regions, diagonals=diagonals,
                          explainer=explainer)
@@ -224,7 +224,7 @@ def solve_many(puzzles: Sequence[str], *, box: Optional[str] = None,
 @_guarded
 def rate_many(puzzles: Sequence[str], *, box: Optional[str] = None,
               regions: Optional[str] = None, diagonals: bool = False,
-              threads: int = 0, explainer: bool = False) -> List[Dict[str, Any]]:
+              threads: int = 0, explainer: Optional[bool] = None) -> List[Dict[str, Any]]:
     """``rate`` for every puzzle, on every core, answers in order, each with ``rate``'s
     keys and ``error`` (``None``; for a bad puzzle, the message, the others ``None``)."""
     return _sudokit.rate_many(_puzzle_list(puzzles, "rate_many"), box=box, regions=regions,

@@ -45,7 +45,7 @@ class Rating(TypedDict, total=False):
     hardest: Optional[str]
     techniques: Optional[Dict[str, int]]
     steps: Optional[int]
-    # With explainer=True:
+    # SE's own rating (9×9): "explainer", with ep, ed, se_hardest; else "estimate".
     ep: Optional[float]
     ed: Optional[float]
     se_hardest: Optional[str]
@@ -102,8 +102,8 @@ def candidates(puzzle: str, *, propagate: bool = ..., box: Optional[str] = ...,
                regions: Optional[str] = ..., diagonals: bool = ...) -> Candidates:
     """Each cell's candidates (as candidates --json), after singles with ``propagate``."""
 def rate(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
-         diagonals: bool = ..., explainer: bool = ...) -> Rating:
-    """Level, score, Sudoku Explainer (SE) estimate, hardest technique, technique counts, steps."""
+         diagonals: bool = ..., explainer: Optional[bool] = ...) -> Rating:
+    """Level, score, hardest technique, technique counts, steps; Sudoku Explainer's rating (SE's own on 9×9)."""
 def hint(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
          diagonals: bool = ...) -> Optional[Step]:
     """The next logical step, or None."""
@@ -133,7 +133,7 @@ def solve_many(puzzles: Sequence[str], *, box: Optional[str] = ..., regions: Opt
                diagonals: bool = ..., threads: int = ...) -> List[Solved]:
     """``solve`` on every core, in order; ``error`` set for a bad puzzle."""
 def rate_many(puzzles: Sequence[str], *, box: Optional[str] = ..., regions: Optional[str] = ...,
-              diagonals: bool = ..., threads: int = ..., explainer: bool = ...) -> List[Rating]:
+              diagonals: bool = ..., threads: int = ..., explainer: Optional[bool] = ...) -> List[Rating]:
     """``rate`` on every core, in order; ``error`` set for a bad puzzle."""
 def solve_array(puzzles: Any, *, threads: int = ...) -> Any:
     """Solve an integer array of shape (n, 81) or (n, 9, 9); zeros for puzzles without one solution."""
