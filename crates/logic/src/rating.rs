@@ -112,8 +112,9 @@ impl Rating {
     }
 
     /// This rating with SE's own ER as `se` (and EP, ED, the hardest rule) on a 9×9
-    /// puzzle `start` that SE's path solves; unchanged otherwise. `spare`: threads that
-    /// SE's chaining searches may borrow (see [`crate::se::rate_with`]).
+    /// puzzle `start` that SE's path solves; unchanged otherwise (and when it holds
+    /// SE's own rating already). `spare`: threads that SE's chaining searches may borrow
+    /// (see [`crate::se::rate_with`]).
     pub fn with_explainer(self, start: &Board, spare: &std::sync::atomic::AtomicUsize) -> Rating {
         self.with_explainer_until(start, spare, None)
     }
@@ -121,17 +122,23 @@ impl Rating {
     /// [`Rating::with_explainer`], keeping the estimate when SE's path is not done by
     /// `deadline` (checked between its steps).
     pub fn with_explainer_until(
-        mut self,
+        self,
         start: &Board,
         spare: &std::sync::atomic::AtomicUsize,
         deadline: Option<std::time::Instant>,
     ) -> Rating {
-        if self.solved && start.layout().is_classic() {
+        if self.explainer.is_none() && self.solved && start.layout().is_classic() {
             if let Some(e) = crate::se::rate_until(start, spare, deadline) {
-                self.se = e.er as f32 / 10.0;
-                self.explainer = Some(e);
+                return self.explained_by(e);
             }
         }
+        self
+    }
+
+    /// This rating with `e`, SE's own ratings of the same puzzle, as its SE number.
+    pub fn explained_by(mut self, e: crate::se::Explained) -> Rating {
+        self.se = e.er as f32 / 10.0;
+        self.explainer = Some(e);
         self
     }
 }

@@ -46,12 +46,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         };
         // SE's one number: from the path just followed, or SE's own path on 9×9.
         let rating = match &explained {
-            Some(e) => {
-                let mut r = rate(board, &path);
-                r.se = e.er as f32 / 10.0;
-                r.explainer = Some(e.clone());
-                r
-            }
+            Some(e) => rate(board, &path).explained_by(e.clone()),
             None => rate(board, &path).with_explainer(board, &AtomicUsize::new(0)),
         };
         let drawn = args

@@ -268,10 +268,7 @@ impl Out {
                     .rating
                     .clone()
                     .unwrap_or_else(|| target::rate(p, &request.options));
-                Some(match r.explainer {
-                    Some(_) => r,
-                    None => r.with_explainer(&Board::new(p, None), &AtomicUsize::new(0)),
-                })
+                Some(r.with_explainer(&Board::new(p, None), &AtomicUsize::new(0)))
             }
         };
         let rating = rated.as_ref();

@@ -306,7 +306,8 @@ static PEERS: [u128; 81] = {
     t
 };
 
-fn peers(cell: usize) -> u128 {
+/// The cells `cell` sees (not itself).
+pub(super) fn peers(cell: usize) -> u128 {
     PEERS[cell]
 }
 

@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 
-use super::basic::{Found, Rule, Shape};
+use super::basic::{peers, Found, Rule, Shape};
 use super::chaining::{bits, self_refuting, Cause};
 use super::grid::{Grid9, CELL_REGIONS, REGION_SET};
 
@@ -437,12 +437,7 @@ fn cycles(
         let mut back: Vec<(u8, u8)> = Vec::new();
         for l in body.iter().rev() {
             let (c, v) = (l.cell as usize, l.digit as usize);
-            let seen = CELL_REGIONS[c]
-                .iter()
-                .fold(0u128, |s, &r| s | REGION_SET[r as usize])
-                & !(1 << c)
-                & !cells
-                & grid.cells[v];
+            let seen = peers(c) & !cells & grid.cells[v];
             let list = if l.on { &mut forw } else { &mut back };
             for t in bits(seen) {
                 if !list.contains(&(t as u8, v as u8)) {
