@@ -301,7 +301,8 @@ fn pass(
                     if set >> cell & 1 == 0 {
                         continue;
                     }
-                    if let Some(c) = forcing(grid, arena, cell, d, on, y) {
+                    let bound = best.as_ref().map(|b| (b.found.difficulty, b.complexity));
+                    if let Some(c) = forcing(grid, arena, (cell, d, on), y, bound) {
                         consider(best, c);
                     }
                 }
@@ -469,11 +470,19 @@ fn cycles(
 fn forcing(
     grid: &Grid9,
     arena: &mut Arena,
-    cell: usize,
-    d: usize,
-    on: bool,
+    (cell, d, on): (usize, usize, bool),
     y: bool,
+    bound: Option<(f64, u32)>,
 ) -> Option<Candidate> {
+    let base = if y { 7.0 } else { 6.6 };
+    // The potentials on a path are distinct, so a chain's complexity is its length:
+    // a layer whose chains could only sort after the best so far ends the search.
+    let beaten = |length: u32| {
+        bound.is_some_and(|(rating, complexity)| {
+            let here = base + length_bonus(length);
+            here > rating || (here == rating && length >= complexity)
+        })
+    };
     arena.nodes.clear();
     let source = arena.make(cell, d, on, Cause::Start, NONE);
     let (mut to_on, mut to_off) = (Seen::new(), Seen::new());
@@ -487,7 +496,15 @@ fn forcing(
     }
     let mut made = Vec::new();
     let mut target = None;
+    // The length of the chains made in the layer at hand (one queue holds it).
+    let mut length = 1;
     'search: while !ons.is_empty() || !offs.is_empty() {
+        if !ons.is_empty() {
+            length += 1;
+            if beaten(length) {
+                return None;
+            }
+        }
         while let Some(p) = ons.pop_front() {
             arena.on_to_off(grid, p, y, &mut made);
             for &q in &made {
@@ -499,6 +516,12 @@ fn forcing(
                 if to_off.insert(k) {
                     offs.push_back(q);
                 }
+            }
+        }
+        if !offs.is_empty() {
+            length += 1;
+            if beaten(length) {
+                return None;
             }
         }
         while let Some(p) = offs.pop_front() {
@@ -529,12 +552,13 @@ fn forcing(
     };
     let kind = if y { Kind::ForcingXy } else { Kind::ForcingX };
     let complexity = arena.ancestors(target);
+    debug_assert_eq!(complexity, length);
     Some(Candidate {
         complexity,
         key: sort_key(y, true),
         found: Found {
             rule: Rule::Chain(kind),
-            difficulty: if y { 7.0 } else { 6.6 } + length_bonus(complexity),
+            difficulty: base + length_bonus(complexity),
             removes,
             places,
             shape: Shape::Chain(Chain {
