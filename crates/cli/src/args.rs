@@ -222,9 +222,10 @@ pub struct ServeArgs {
     /// The most seconds one request may compute (generating, rating, hinting).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub budget: u64,
-    /// Serve the page's files from this folder instead of the built-in copies (for
-    /// working on the page).
-    #[arg(long, value_name = "DIR", hide = true)]
+    /// Serve the page from this folder instead of the built-in copies: a site built by
+    /// `scripts/build-site` (the page then runs the engine in the browser, and works
+    /// offline), or `crates/web/assets` while working on the page. The JSON API stays.
+    #[arg(long, value_name = "DIR", visible_alias = "site")]
     pub assets: Option<PathBuf>,
 }
 

@@ -6,45 +6,18 @@
 //! chromium`; `.ci/run` installs it). Under CI (`CI` set) a missing piece is a failure;
 //! elsewhere the browser tests are skipped with a note.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Fails under CI, else notes why the tests are skipped; `false` means skip.
-fn available(what: &str, ok: bool) -> bool {
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{what} is missing (CI needs it)"
-        );
-        eprintln!("skipped: {what} is missing");
-    }
-    ok
-}
+use sudokit_testdata::{available, browser_ready, node_test as node_test_with, runs};
 
 fn node_runs() -> bool {
-    Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+    runs("node", "--version")
 }
 
-/// `node --test FILES` from the repository root, with the binary under test.
+/// `node --test FILES` with the binary under test.
 fn node_test(files: &[&str]) {
-    let out = Command::new("node")
-        .arg("--test")
-        .arg("--test-concurrency=1")
-        .args(files)
-        .current_dir(repo())
-        .env("SUDOKIT_BIN", env!("CARGO_BIN_EXE_sudokit"))
-        .output()
-        .expect("node runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    println!("{text}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "node --test {files:?} failed");
+    node_test_with(
+        files,
+        &[("SUDOKIT_BIN", env!("CARGO_BIN_EXE_sudokit").as_ref())],
+    );
 }
 
 #[test]
@@ -56,21 +29,8 @@ fn the_page_model() {
 
 #[test]
 fn the_page_in_chromium() {
-    if !available("node", node_runs())
-        || !available("/usr/bin/chromium", Path::new("/usr/bin/chromium").exists())
-    {
+    if !available("node", node_runs()) || !browser_ready() {
         return;
-    }
-    let dir = repo().join("crates/web/tests/browser");
-    if !dir.join("node_modules/playwright-core").exists() {
-        let installed = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&dir)
-            .status()
-            .is_ok_and(|s| s.success());
-        if !available("playwright-core (npm ci failed)", installed) {
-            return;
-        }
     }
     node_test(&["crates/web/tests/browser/"]);
 }

@@ -21,6 +21,7 @@ mod grid;
 mod layout;
 pub mod parallel;
 pub mod rng;
+pub mod time;
 
 pub use cellset::{CellSet, CellSetIter, Cells, CellsIter, WORDS as CELL_WORDS};
 pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};

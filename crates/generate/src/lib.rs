@@ -45,7 +45,7 @@ mod unavoidable;
 pub mod uniform;
 
 use std::sync::Arc;
-use std::time::Instant;
+use sudokit_core::time::Instant;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
@@ -108,6 +108,20 @@ pub struct Request {
     /// Give up on a target (with [`GenerateError::OutOfTime`]) once this instant has
     /// passed, checked between candidate puzzles. By default, no deadline.
     pub deadline: Option<Instant>,
+    /// Told the number of candidate puzzles tried so far after each one; when it
+    /// answers `false` the request stops (with [`GenerateError::OutOfTime`]). By
+    /// default, none.
+    pub progress: Option<Progress>,
+}
+
+/// A generation's progress report (see [`Request::progress`]).
+#[derive(Clone)]
+pub struct Progress(pub Arc<dyn Fn(u64) -> bool + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress(..)")
+    }
 }
 
 impl Request {
@@ -147,6 +161,7 @@ impl Request {
             options: Options::default(),
             budget: 100_000,
             deadline: None,
+            progress: None,
         }
     }
 }
@@ -230,8 +245,8 @@ fn mix(x: u64) -> u64 {
 pub fn os_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let nanos = sudokit_core::time::SystemTime::now()
+        .duration_since(sudokit_core::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     h.write_u64(nanos);
     mix(h.finish()) >> 11
@@ -309,16 +324,23 @@ impl Generator {
             let mut current = self.evaluate(start, &solution, &orbits, rng);
             tries += 1;
             fresh += 1;
+            let mut stopped = !self.report(tries);
             // Climb once the target proves rare; a technique alone gives no distance
             // to climb by (measured: Jellyfish puzzles came 2.5× slower by climbing).
             let climb = request.target.level.is_some()
                 || request.target.se.is_some()
                 || request.clues.is_some();
             let mut stall = if climb && fresh > SAMPLES { 0 } else { STALL };
-            while current.distance > 0.0 && stall < STALL && tries < limit && !self.late() {
+            while current.distance > 0.0
+                && stall < STALL
+                && tries < limit
+                && !stopped
+                && !self.late()
+            {
                 let next = self.neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
                 tries += 1;
+                stopped = !self.report(tries);
                 stall = if next.distance < current.distance {
                     0
                 } else {
@@ -337,7 +359,7 @@ impl Generator {
             {
                 closest = Some((current, solution));
             }
-            if self.late() {
+            if stopped || self.late() {
                 return Err(GenerateError::OutOfTime(tries));
             }
             if tries >= limit {
@@ -355,6 +377,15 @@ impl Generator {
     /// Has the request's deadline passed?
     fn late(&self) -> bool {
         self.request.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Tells the request's progress report how many candidates were tried: `false`
+    /// when it asks to stop.
+    fn report(&self, tries: u64) -> bool {
+        self.request
+            .progress
+            .as_ref()
+            .is_none_or(|Progress(report)| report(tries))
     }
 
     /// Removes givens from `puzzle` as the target asks: while singles still solve it for

@@ -7,7 +7,7 @@
 //! technique (the path can change with the cells' order, so that is checked).
 
 use std::sync::Arc;
-use std::time::Instant;
+use sudokit_core::time::Instant;
 
 use sudokit_core::rng::Rng;
 use sudokit_core::{Grid, Layout};

@@ -1,6 +1,6 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
-use std::time::Instant;
+use sudokit_core::time::Instant;
 
 use sudokit_core::House;
 

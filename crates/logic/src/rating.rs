@@ -125,7 +125,7 @@ impl Rating {
         self,
         start: &Board,
         spare: &std::sync::atomic::AtomicUsize,
-        deadline: Option<std::time::Instant>,
+        deadline: Option<sudokit_core::time::Instant>,
     ) -> Rating {
         if self.explainer.is_none() && self.solved && start.layout().is_classic() {
             if let Some(e) = crate::se::rate_until(start, spare, deadline) {

@@ -1,13 +1,48 @@
-// The server's JSON API: every call is a POST with a JSON body and a JSON answer.
-// A 4xx/5xx answer's {"error": "..."} becomes a thrown ApiError with that message.
+// The page's API: every call goes to the sudokit engine running in the browser
+// (engine.js: WebAssembly in Web Workers), or, when the page is served by
+// `sudokit serve` without the engine's files, to the server's JSON API (POST /api/<name>,
+// the same answers). site.json says which: the static site's (scripts/build-site)
+// names the engine, the server's names the server. An error becomes a thrown ApiError
+// with a readable message.
 
-/** An error the server reported (or a network failure), with a readable message. */
-export class ApiError extends Error {}
+import { ApiError, Engine } from './engine.js';
 
-async function post(path, body, signal) {
+export { ApiError };
+
+let transport = null;
+
+/** 'engine' (in the browser, works offline) or 'server'; found once, on first use. */
+export function mode() {
+  if (!transport) transport = choose();
+  return transport.then((t) => t.kind);
+}
+
+async function choose() {
+  let site = { engine: 'wasm' };
+  try {
+    const res = await fetch('site.json', { cache: 'no-cache' });
+    if (res.ok) site = await res.json();
+  } catch {
+    // Offline with no copy of site.json: the engine, if the browser kept it.
+  }
+  if (site.engine === 'server') return { kind: 'server' };
+  const engine = new Engine();
+  try {
+    await engine.ready();
+    return { kind: 'engine', engine };
+  } catch (err) {
+    engine.stop('main', err);
+    throw new ApiError(`${err.message} Reload the page to try again.`);
+  }
+}
+
+async function post(name, body, { signal, onProgress } = {}) {
+  if (!transport) transport = choose();
+  const t = await transport;
+  if (t.kind === 'engine') return t.engine.call(name, body, { signal, onProgress });
   let res;
   try {
-    res = await fetch(path, {
+    res = await fetch(`/api/${name}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -16,6 +51,10 @@ async function post(path, body, signal) {
   } catch (err) {
     if (err.name === 'AbortError') throw err;
     throw new ApiError('The server cannot be reached.');
+  }
+  if (name === 'picture') {
+    if (!res.ok) throw new ApiError(`The server answered ${res.status}.`);
+    return res.text();
   }
   let data = null;
   try {
@@ -28,34 +67,20 @@ async function post(path, body, signal) {
 }
 
 /** The position as an SVG picture (text), drawn by the same renderer as `sudokit print`. */
-export async function picture(spec, entries, notes) {
-  let res;
-  try {
-    res = await fetch('/api/picture', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...spec, entries, notes }),
-    });
-  } catch {
-    throw new ApiError('The server cannot be reached.');
-  }
-  if (!res.ok) throw new ApiError(`The server answered ${res.status}.`);
-  return res.text();
-}
-
-/** A new puzzle: {layout: "9x9"|"jigsaw"|..., level?, needs?, seed?}. */
-export const newPuzzle = (req, signal) => post('/api/new', req, signal);
+export const picture = (spec, entries, notes) => post('picture', { ...spec, entries, notes });
+/** A new puzzle: {layout: "9x9"|"jigsaw"|..., level?, needs?, seed?}; `onProgress(tries)`. */
+export const newPuzzle = (req, signal, onProgress) => post('new', req, { signal, onProgress });
 /** Solve a puzzle spec: status unique / multiple / none / invalid. */
-export const solve = (spec) => post('/api/solve', spec);
+export const solve = (spec) => post('solve', spec);
 /** Rate a puzzle spec. */
-export const rate = (spec) => post('/api/rate', spec);
+export const rate = (spec) => post('rate', spec);
 /** Check the player's entries against the solution. */
-export const check = (spec, entries) => post('/api/check', { ...spec, entries });
+export const check = (spec, entries) => post('check', { ...spec, entries });
 /** The next step (or the first mistake) from the player's entries and notes. */
-export const hint = (spec, entries, notes) => post('/api/hint', { ...spec, entries, notes });
+export const hint = (spec, entries, notes) => post('hint', { ...spec, entries, notes });
 /** The whole logical path of a puzzle. */
-export const explain = (spec) => post('/api/explain', spec);
+export const explain = (spec) => post('explain', spec);
 /** Every technique by level: {techniques: [{name, level, idea, practice, why}]}. */
-export const techniques = () => post('/api/techniques', {});
+export const techniques = () => post('techniques', {});
 /** A technique's lesson: idea, an example step (as for a hint) and its picture. */
-export const lesson = (technique) => post('/api/lesson', { technique });
+export const lesson = (technique) => post('lesson', { technique });

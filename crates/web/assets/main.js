@@ -335,6 +335,7 @@ function onDialogClose() {
 
 function openNew(tab = 'tab-new') {
   saveNow();
+  offerLevels();
   $('#new-error').textContent = '';
   $('#own-error').textContent = '';
   renderContinue(document, continuable(), state.id);
@@ -407,8 +408,17 @@ async function generate() {
 
 async function newPuzzle(req) {
   setStatus('Generating a puzzle…');
+  // What the player sees while waiting: the time, and the candidates tried so far.
+  const started = performance.now();
+  let tries = 0;
+  const show = () => {
+    const secs = Math.floor((performance.now() - started) / 1000);
+    const tried = tries ? `, ${tries.toLocaleString('en')} candidates tried` : '';
+    if (busy) $('#busy-text').textContent = `Generating… ${secs} s${tried}`;
+  };
+  const ticker = setInterval(show, 500);
   try {
-    const res = await withBusy('Generating…', (signal) => api.newPuzzle(req, signal));
+    const res = await withBusy('Generating…', (signal) => api.newPuzzle(req, signal, (n) => { tries = n; show(); }));
     startNew(res, req);
   } catch (err) {
     if (err.name === 'AbortError') return setStatus('Generation cancelled.');
@@ -416,7 +426,25 @@ async function newPuzzle(req) {
     if (state.phase === 'idle' && req.layout === '9x9') return;
     openNew();
     $('#new-error').textContent = sentence(err.message);
+  } finally {
+    clearInterval(ticker);
   }
+}
+
+/** Offers only the levels the chosen layout can be made at, and says why others are missing. */
+function offerLevels() {
+  const { levels, why } = M.levelsFor(checkedValue('layout'));
+  let checked = null;
+  for (const input of $$('input[name="level"]')) {
+    input.disabled = !levels.includes(input.value);
+    input.closest('label').title = input.disabled ? why : '';
+    if (input.checked) checked = input;
+  }
+  if (checked && checked.disabled) {
+    const order = [...$$('input[name="level"]')].filter((i) => !i.disabled);
+    order[order.length - 1].checked = true;
+  }
+  $('#new-levels').textContent = why;
 }
 
 function startNew(res, req) {
@@ -937,6 +965,7 @@ function bind() {
   document.addEventListener('keydown', onKey);
   document.addEventListener('click', onClick);
   document.addEventListener('change', onSettingChange);
+  for (const input of $$('input[name="layout"]')) input.addEventListener('change', offerLevels);
   view.board.addEventListener('pointerdown', onPointerDown);
   view.board.addEventListener('pointermove', onPointerMove);
   view.board.addEventListener('focusin', onGridFocus);
@@ -977,11 +1006,29 @@ function bind() {
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
 }
 
+/** The static site (engine in the browser): keep a copy for offline play. */
+async function keepOffline() {
+  let kind;
+  try {
+    kind = await api.mode();
+  } catch {
+    return;
+  }
+  document.documentElement.dataset.engine = kind;
+  if (kind !== 'engine' || !('serviceWorker' in navigator)) return;
+  try {
+    await navigator.serviceWorker.register('sw.js');
+  } catch {
+    // Served without the service worker (or from a file): online only.
+  }
+}
+
 async function boot() {
   applyTheme();
   bind();
   draw();
   startClock();
+  keepOffline();
   const spec = M.parseShare(location.search);
   if (spec) return openShared(spec);
   const latest = unfinished()[0];

@@ -108,6 +108,33 @@ export function seExact(layout) {
   return layout.side === 9 && !!layout.box;
 }
 
+/** Every level, easiest first (the names the engine takes). */
+export const LEVELS = ['easy', 'medium', 'hard', 'unfair', 'extreme'];
+
+/**
+ * The levels a new puzzle can be made at on each layout of the New game dialog, and
+ * why the others are missing (measured with the generator; docs/web-app.md).
+ */
+const LEVEL_LIMITS = {
+  '4x4': {
+    levels: ['easy'],
+    why: 'Only Easy on 4×4: every 4×4 puzzle is solved by singles alone.',
+  },
+  '16x16': {
+    levels: ['easy', 'hard', 'unfair', 'extreme'],
+    why: 'No Medium on 16×16: a 16×16 puzzle with few givens is almost never Medium (none turned up in minutes of trying).',
+  },
+  '25x25': {
+    levels: ['easy'],
+    why: 'Only Easy on 25×25: a harder one takes longer to make than anyone would wait (none turned up in two minutes).',
+  },
+};
+
+/** {levels, why}: the levels offered for a layout of the New game dialog, and why others are not. */
+export function levelsFor(layout) {
+  return LEVEL_LIMITS[layout] || { levels: LEVELS, why: '' };
+}
+
 /** "SE 7.3" on 9×9 (Sudoku Explainer's own rating), "SE about 4" elsewhere, or '' without
  * a rating. `kind` is the server's se_kind: on 9×9 an "estimate" (SE's path was not done
  * in time) is "SE about 7.3". */

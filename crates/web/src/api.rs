@@ -1,14 +1,13 @@
-//! The handlers: each reads its request, runs the work on the pool and answers JSON.
+//! The handler: each `POST /api/<name>` runs [`dispatch::call`] on the pool and
+//! answers JSON (or SVG for `picture`).
 
 use axum::extract::State as Shared;
-use axum::http::{header, Uri};
+use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
-use sudokit_core::format::json::Json as Value;
 
-use crate::body::Json;
+use crate::body::Raw;
+use crate::dispatch::{self, Reply};
 use crate::error::ApiError;
-use crate::game::{self, LessonRequest, NewGame};
-use crate::spec::{PlaySpec, Puzzle, PuzzleSpec};
 use crate::work::Pool;
 use crate::Config;
 
@@ -31,99 +30,30 @@ impl State {
     }
 }
 
-/// A JSON answer.
-fn answer(value: Value) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        value.to_string(),
-    )
-        .into_response()
-}
-
-type Answer = Result<Response, ApiError>;
-
-/// `POST /api/new`: a new puzzle.
-pub async fn new_game(Shared(s): Shared<State>, Json(game): Json<NewGame>) -> Answer {
-    s.pool
-        .run(move |deadline| game::new_game(&game, deadline))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/solve`: status and solution of a puzzle.
-pub async fn solve(Shared(s): Shared<State>, Json(spec): Json<PuzzleSpec>) -> Answer {
-    let puzzle = Puzzle::read(&spec)?;
-    s.pool
-        .run(move |_| Ok(game::solve(&puzzle)))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/check`: a position against the solution.
-pub async fn check(Shared(s): Shared<State>, Json(play): Json<PlaySpec>) -> Answer {
-    let puzzle = Puzzle::read(&play.puzzle)?;
-    let position = puzzle.position(&play)?;
-    s.pool
-        .run(move |_| game::check(&puzzle, &position))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/hint`: the next step from a position, or its first mistake.
-pub async fn hint(Shared(s): Shared<State>, Json(play): Json<PlaySpec>) -> Answer {
-    let puzzle = Puzzle::read(&play.puzzle)?;
-    let position = puzzle.position(&play)?;
-    s.pool
-        .run(move |_| game::hint(&puzzle, &position))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/picture`: the position as an SVG picture (the page prints it).
-pub async fn picture(Shared(s): Shared<State>, Json(play): Json<PlaySpec>) -> Answer {
-    let puzzle = Puzzle::read(&play.puzzle)?;
-    let position = puzzle.position(&play)?;
-    let svg = s
+/// `/api/<name>`: a known endpoint takes POST (405 otherwise); any other name is 404.
+pub async fn endpoint(
+    Shared(s): Shared<State>,
+    method: Method,
+    uri: Uri,
+    Raw(body): Raw,
+) -> Result<Response, ApiError> {
+    let name = uri.path().trim_start_matches("/api/").to_string();
+    if !dispatch::ENDPOINTS.contains(&name.as_str()) {
+        return Err(ApiError::NotFound(uri.path().to_string()));
+    }
+    if method != Method::POST {
+        return Err(ApiError::MethodNotAllowed);
+    }
+    let reply = s
         .pool
-        .run(move |_| Ok(game::picture(&puzzle, &position)))
+        .run(move |deadline| dispatch::call(&name, &body, deadline, None))
         .await?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
-}
-
-/// `POST /api/rate`: the difficulty of a puzzle.
-pub async fn rate(Shared(s): Shared<State>, Json(spec): Json<PuzzleSpec>) -> Answer {
-    let puzzle = Puzzle::read(&spec)?;
-    s.pool
-        .run(move |deadline| game::rate(&puzzle, deadline))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/explain`: the whole logical path of a puzzle.
-pub async fn explain(Shared(s): Shared<State>, Json(spec): Json<PuzzleSpec>) -> Answer {
-    let puzzle = Puzzle::read(&spec)?;
-    s.pool
-        .run(move |deadline| game::explain(&puzzle, deadline))
-        .await
-        .map(answer)
-}
-
-/// `POST /api/techniques`: every technique by level, with its idea.
-pub async fn techniques() -> Answer {
-    Ok(answer(game::techniques()))
-}
-
-/// `POST /api/lesson`: a technique's idea and an example the engine explains.
-pub async fn lesson(Shared(s): Shared<State>, Json(req): Json<LessonRequest>) -> Answer {
-    s.pool.run(move |_| game::lesson(&req)).await.map(answer)
-}
-
-/// Any other path under `/api/`.
-pub async fn unknown(uri: Uri) -> ApiError {
-    ApiError::NotFound(uri.path().to_string())
-}
-
-/// A known path with the wrong method.
-pub async fn method_not_allowed() -> ApiError {
-    ApiError::MethodNotAllowed
+    Ok(match reply {
+        Reply::Json(value) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            value.to_string(),
+        )
+            .into_response(),
+        Reply::Svg(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+    })
 }

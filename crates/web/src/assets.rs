@@ -34,7 +34,24 @@ const FILES: &[File] = &[
     asset!("view.js", "text/javascript; charset=utf-8"),
     asset!("main.js", "text/javascript; charset=utf-8"),
     asset!("api.js", "text/javascript; charset=utf-8"),
+    asset!("engine.js", "text/javascript; charset=utf-8"),
+    asset!("worker.js", "text/javascript; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
+    asset!("icon-maskable-512.png", "image/png"),
+    asset!("manifest.webmanifest", "application/manifest+json"),
+    // The server's answers come from its JSON API (the static site's site.json names
+    // the engine in WebAssembly instead).
+    asset!("site.json", "application/json"),
+];
+
+/// The static site's own files (`scripts/build-site`): served only from a folder
+/// (`Config::assets` pointing at a built site), never embedded.
+const SITE_ONLY: &[(&str, &str)] = &[
+    ("sw.js", "text/javascript; charset=utf-8"),
+    ("pkg/sudokit_wasm.js", "text/javascript; charset=utf-8"),
+    ("pkg/sudokit_wasm_bg.wasm", "application/wasm"),
 ];
 
 /// `GET /` and `GET /<file>`: the page.
@@ -46,19 +63,27 @@ pub async fn serve(Shared(state): Shared<State>, method: Method, uri: Uri) -> Re
         "" => "index.html",
         other => other,
     };
-    let Some(file) = FILES.iter().find(|f| f.name == name) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let body = match &state.assets {
-        Some(dir) => match std::fs::read(dir.join(file.name)) {
-            Ok(bytes) => bytes,
-            Err(_) => return (StatusCode::NOT_FOUND, "not found").into_response(),
+    let not_found = || (StatusCode::NOT_FOUND, "not found").into_response();
+    let (mime, body) = match (FILES.iter().find(|f| f.name == name), &state.assets) {
+        (Some(file), None) => (file.mime, file.body.to_vec()),
+        (Some(file), Some(dir)) => match std::fs::read(dir.join(file.name)) {
+            Ok(bytes) => (file.mime, bytes),
+            Err(_) => return not_found(),
         },
-        None => file.body.to_vec(),
+        (None, Some(dir)) => {
+            let Some(&(name, mime)) = SITE_ONLY.iter().find(|(n, _)| *n == name) else {
+                return not_found();
+            };
+            match std::fs::read(dir.join(name)) {
+                Ok(bytes) => (mime, bytes),
+                Err(_) => return not_found(),
+            }
+        }
+        (None, None) => return not_found(),
     };
     (
         [
-            (header::CONTENT_TYPE, file.mime),
+            (header::CONTENT_TYPE, mime),
             (header::CACHE_CONTROL, "no-cache"),
         ],
         body,

@@ -1,8 +1,11 @@
 //! The API's errors: each a status (4xx for anything a request can cause) and a message
 //! for the person, as `{"error": "..."}`; nothing internal leaks.
 
+#[cfg(feature = "server")]
 use axum::http::{header, StatusCode};
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
 use sudokit_core::format::json::Json;
 
 /// Why a request was not answered.
@@ -37,20 +40,27 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The HTTP status.
-    pub fn status(&self) -> StatusCode {
+    /// The HTTP status code.
+    pub fn code(&self) -> u16 {
         match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Unanswerable(_) | ApiError::OverBudget(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Busy => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::BadRequest(_) => 400,
+            ApiError::TooLarge => 413,
+            ApiError::Unanswerable(_) | ApiError::OverBudget(_) => 422,
+            ApiError::Busy => 429,
+            ApiError::NotFound(_) => 404,
+            ApiError::MethodNotAllowed => 405,
+            ApiError::Internal => 500,
         }
+    }
+
+    /// The HTTP status.
+    #[cfg(feature = "server")]
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = Json::object([("error", Json::from(self.to_string()))]).to_string();

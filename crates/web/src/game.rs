@@ -3,13 +3,13 @@
 
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use std::time::Instant;
+use sudokit_core::time::Instant;
 
 use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
 use sudokit_generate::practice::{practice, PracticeError};
-use sudokit_generate::{GenerateError, Generator, Request, Shape, Symmetry, Target};
+use sudokit_generate::{GenerateError, Generator, Progress, Request, Shape, Symmetry, Target};
 use sudokit_logic::{
     next_step, render, solve_within, teach, Board, Level, Options, Step, Technique,
 };
@@ -38,7 +38,11 @@ const TRIES: u64 = 20_000;
 
 /// Makes a puzzle as `game` asks, before `deadline`: with `needs`, a 9×9 puzzle whose
 /// path uses that technique (to practise it: generated, or a transformed bank puzzle).
-pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
+pub fn new_game(
+    game: &NewGame,
+    deadline: Instant,
+    progress: Option<Progress>,
+) -> Result<Json, ApiError> {
     let name = game.layout.as_deref().unwrap_or("9x9");
     let level = game.level.as_deref().map(level).transpose()?;
     let needs = game.needs.as_deref().map(technique).transpose()?;
@@ -70,6 +74,7 @@ pub fn new_game(game: &NewGame, deadline: Instant) -> Result<Json, ApiError> {
                 target,
                 deadline: Some(deadline),
                 budget: TRIES,
+                progress,
                 ..Request::new(shape(name)?)
             };
             let stream = request.puzzle_seed(seed, 0);
@@ -223,6 +228,48 @@ pub fn layout_json(layout: &Layout) -> Json {
         ),
         ("regions", Json::from(layout.region_symbols())),
         ("diagonals", Json::from(layout.has_diagonals())),
+    ])
+}
+
+/// What `count` is asked: a puzzle, and the count to stop at.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct CountRequest {
+    /// The puzzle.
+    #[serde(flatten)]
+    pub puzzle: crate::spec::PuzzleSpec,
+    /// Stop counting here (by default 2: none, one or several).
+    pub limit: Option<u64>,
+}
+
+/// The most solutions a request may ask to count.
+const COUNT_LIMIT: u64 = 1_000_000;
+
+/// Counts a puzzle's solutions, up to `limit`.
+pub fn count(p: &Puzzle, limit: Option<u64>) -> Result<Json, ApiError> {
+    let limit = limit.unwrap_or(2);
+    if !(1..=COUNT_LIMIT).contains(&limit) {
+        return Err(ApiError::BadRequest(format!(
+            "limit: count up to 1 to {COUNT_LIMIT} solutions, not {limit}"
+        )));
+    }
+    let outcome =
+        sudokit_solver::count(&p.grid, limit).map_err(|e| ApiError::Unanswerable(e.to_string()))?;
+    Ok(Json::object([
+        ("puzzle", Json::from(p.grid.to_line())),
+        ("count", Json::from(outcome.count)),
+        ("complete", Json::from(outcome.complete)),
+        ("limit", Json::from(limit)),
+    ]))
+}
+
+/// The puzzle's canonical form: the least of its equivalent puzzles (the same for every
+/// puzzle that differs only by relabelling, rotation, reflection, or band, stack, row and
+/// column swaps; see `sudokit_generate::canon` for what each layout allows).
+pub fn canon(p: &Puzzle) -> Json {
+    let canon = sudokit_generate::canon::canonical(&p.grid);
+    Json::object([
+        ("puzzle", Json::from(p.grid.to_line())),
+        ("canonical", Json::from(canon.to_line())),
     ])
 }
 

@@ -529,3 +529,85 @@ async fn a_practice_game_needs_its_technique() {
         assert!(error(&v).contains(says), "{body}: {v}");
     }
 }
+
+#[tokio::test]
+async fn count_and_canon_answer_as_the_package_does() {
+    let (status, v) = post(
+        "/api/count",
+        json!({"puzzle": ".".repeat(16), "limit": 1000}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["count"], 288);
+    assert_eq!(v["complete"], true);
+    let (_, v) = post("/api/count", json!({"puzzle": PUZZLE})).await;
+    assert_eq!(
+        (v["count"].as_u64(), v["limit"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let (status, v) = post("/api/count", json!({"puzzle": PUZZLE, "limit": 0})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).contains("limit"), "{v}");
+    let (status, v) = post(
+        "/api/count",
+        json!({"puzzle": format!("11{}", &PUZZLE[2..])}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    // A puzzle upside down has the same canonical form.
+    let flipped: String = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .rev()
+        .map(|r| String::from_utf8_lossy(r).to_string())
+        .collect();
+    let (_, a) = post("/api/canon", json!({ "puzzle": PUZZLE })).await;
+    let (_, b) = post("/api/canon", json!({ "puzzle": flipped })).await;
+    assert_eq!(a["canonical"], b["canonical"]);
+    assert!(a["canonical"].as_str().is_some_and(|c| c.len() == 81));
+}
+
+#[tokio::test]
+async fn a_built_site_folder_is_served_with_its_engine_files() {
+    let dir = std::env::temp_dir().join(format!("sudokit-site-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pkg")).expect("a folder");
+    std::fs::write(dir.join("index.html"), "<!doctype html><p>site").expect("written");
+    std::fs::write(dir.join("site.json"), "{\"engine\": \"wasm\"}").expect("written");
+    std::fs::write(dir.join("pkg/sudokit_wasm_bg.wasm"), b"\0asm").expect("written");
+    let config = Config {
+        assets: Some(dir.clone()),
+        ..Config::default()
+    };
+    let get = |path: &'static str| {
+        let request = Request::get(path).body(Body::empty()).expect("a request");
+        app_with(config.clone()).oneshot(request)
+    };
+    let wasm = get("/pkg/sudokit_wasm_bg.wasm").await.expect("an answer");
+    assert_eq!(wasm.status(), StatusCode::OK);
+    assert_eq!(wasm.headers()[header::CONTENT_TYPE], "application/wasm");
+    let (status, v) = call(app_with(config.clone()), Method::GET, "/site.json", "").await;
+    assert_eq!((status, &v["engine"]), (StatusCode::OK, &json!("wasm")));
+    // Files the folder lacks, and anything outside the site's own names, are 404.
+    assert_eq!(
+        get("/sw.js").await.expect("an answer").status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get("/pkg/other.wasm").await.expect("an answer").status(),
+        StatusCode::NOT_FOUND
+    );
+    // Without a folder, the engine files are not there: the page uses the API.
+    let (status, _) = call(app(), Method::GET, "/pkg/sudokit_wasm_bg.wasm", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, v) = call(app(), Method::GET, "/site.json", "").await;
+    assert_eq!(v["engine"], "server");
+    let (status, _) = call(
+        app_with(config),
+        Method::POST,
+        "/api/solve",
+        &json!({"puzzle": PUZZLE}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -14,7 +14,7 @@ mod rules;
 mod steps;
 
 use std::sync::atomic::AtomicUsize;
-use std::time::Instant;
+use sudokit_core::time::Instant;
 
 use sudokit_core::{Cell, CellSet, Digit, House, Layout};
 

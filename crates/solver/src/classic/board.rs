@@ -298,6 +298,7 @@ impl Board {
     }
 
     /// The candidates of each cell (index 9 * row + column), bit d for digit d + 1.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub fn candidates(&self) -> [u16; 81] {
         let mut out = [0u16; 81];
         for b in 0..3 {

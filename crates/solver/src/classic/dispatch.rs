@@ -48,6 +48,7 @@ impl Level {
 
     /// Every level this CPU supports, lowest first.
     pub fn supported() -> Vec<Level> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut levels = vec![Level::Portable];
         #[cfg(target_arch = "x86_64")]
         {

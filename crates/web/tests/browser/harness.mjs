@@ -101,13 +101,18 @@ export function startServer() {
  */
 export async function openPage(env, { width = 1280, height = 800, colorScheme = 'light', path: where = '' } = {}) {
   const context = await env.browser.newContext({ viewport: { width, height }, colorScheme });
-  const page = await context.newPage();
+  const page = watch(await context.newPage());
+  if (where !== null) await page.goto(env.url + where);
+  return page;
+}
+
+/** Collects a page's errors and console errors, checked by `page.assertClean()`. */
+export function watch(page) {
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   page.assertClean = () => assert.deepEqual(problems, [], 'the page logged errors');
   page.problems = problems;
-  if (where !== null) await page.goto(env.url + where);
   return page;
 }
 

@@ -1,0 +1,87 @@
+// The page's side of the engine: requests go to Web Workers running sudokit in
+// WebAssembly (worker.js). New games run in a worker of their own, so Cancel ends one
+// at once (the worker is terminated) and a hint asked next is answered by the other,
+// never delayed. A worker that crashed is replaced on the next request.
+
+/** An error the engine (or the server) reported, with a readable message. */
+export class ApiError extends Error {}
+
+/** Which worker serves an endpoint: making puzzles apart from everything else. */
+const laneOf = (endpoint) => (endpoint === 'new' ? 'new' : 'main');
+
+export class Engine {
+  constructor(url = new URL('./worker.js', import.meta.url)) {
+    this.url = url;
+    this.workers = new Map();
+    this.pending = new Map();
+    this.next = 1;
+  }
+
+  /** Resolves once the WebAssembly module is loaded and answering; rejects if it cannot be. */
+  ready() {
+    return this.call('version', {});
+  }
+
+  /**
+   * Answers `endpoint` for `body`, as the server's POST /api/<endpoint> would.
+   * `signal` aborts it (the worker doing it is terminated); `onProgress(tries)` hears a
+   * new game's progress.
+   */
+  call(endpoint, body, { signal, onProgress } = {}) {
+    const lane = laneOf(endpoint);
+    if (signal && signal.aborted) return Promise.reject(abortError());
+    return new Promise((resolve, reject) => {
+      const id = this.next++;
+      this.pending.set(id, { resolve, reject, onProgress, lane });
+      if (signal) signal.addEventListener('abort', () => this.stop(lane, abortError()), { once: true });
+      this.worker(lane).postMessage({ id, endpoint, body });
+    });
+  }
+
+  /** Ends the worker of `lane` and whatever it was doing. */
+  stop(lane, reason) {
+    const worker = this.workers.get(lane);
+    if (worker) worker.terminate();
+    this.workers.delete(lane);
+    for (const [id, p] of this.pending) {
+      if (p.lane === lane) {
+        this.pending.delete(id);
+        p.reject(reason);
+      }
+    }
+  }
+
+  worker(lane) {
+    let worker = this.workers.get(lane);
+    if (!worker) {
+      worker = new Worker(this.url, { type: 'module' });
+      worker.onmessage = (event) => this.receive(lane, event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.stop(lane, new ApiError(`The engine could not start (${event.message || 'the worker failed to load'}).`));
+      };
+      this.workers.set(lane, worker);
+    }
+    return worker;
+  }
+
+  receive(lane, msg) {
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    if ('progress' in msg) {
+      if (p.onProgress) p.onProgress(msg.progress);
+      return;
+    }
+    this.pending.delete(msg.id);
+    if ('data' in msg) p.resolve(msg.data);
+    else if ('error' in msg) p.reject(Object.assign(new ApiError(msg.error), { status: msg.status }));
+    else if ('crashed' in msg) {
+      this.stop(lane, new ApiError('The engine stopped on this request; it has been restarted.'));
+      p.reject(new ApiError(`The engine stopped on this request (${msg.crashed}); it has been restarted, try again.`));
+    } else p.reject(new ApiError(`The sudoku engine could not be loaded: ${msg.fatal}.`));
+  }
+}
+
+function abortError() {
+  return new DOMException('The request was cancelled.', 'AbortError');
+}
