@@ -32,7 +32,7 @@ async function choose() {
     return { kind: 'engine', engine };
   } catch (err) {
     engine.stop('main', err);
-    throw new ApiError(`${err.message} Reload the page to try again.`);
+    throw new ApiError(`${err.message} Reload the page to try again; if that does not help, the site needs publishing again.`);
   }
 }
 

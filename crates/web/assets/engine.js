@@ -78,7 +78,11 @@ export class Engine {
     else if ('crashed' in msg) {
       this.stop(lane, new ApiError('The engine stopped on this request; it has been restarted.'));
       p.reject(new ApiError(`The engine stopped on this request (${msg.crashed}); it has been restarted, try again.`));
-    } else p.reject(new ApiError(`The sudoku engine could not be loaded: ${msg.fatal}.`));
+    } else {
+      // The technical reason (a 404, a compile error) for whoever looks at the console.
+      console.warn(`sudokit: the engine could not be loaded: ${msg.detail}`);
+      p.reject(new ApiError(`The sudoku engine could not be loaded: ${msg.fatal}.`));
+    }
   }
 }
 

@@ -23,7 +23,7 @@ self.onmessage = async (event) => {
   try {
     await loading;
   } catch (err) {
-    postMessage({ id, fatal: `the engine file could not be loaded (${err.message || err})` });
+    postMessage({ id, fatal: 'its file is missing or damaged', detail: String(err && err.message ? err.message : err) });
     return;
   }
   if (endpoint === 'version') {
