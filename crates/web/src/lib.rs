@@ -1,7 +1,10 @@
 //! The sudokit web app: a page to play sudoku in the browser (every asset embedded in
-//! the binary) and the JSON API it calls: new puzzles, checks, hints, ratings, solutions
-//! and explanations from the sudokit libraries. The server keeps no game state: the page
-//! holds it and sends what a request needs.
+//! the binary) and the endpoints it calls: new puzzles, checks, hints, ratings,
+//! solutions, counts, canonical forms and explanations from the sudokit libraries.
+//! [`dispatch::call`] answers every endpoint; the server (the default `server` feature)
+//! serves it as a JSON API, and the page's engine in WebAssembly (`crates/wasm`) calls
+//! it directly in a Web Worker. The server keeps no game state: the page holds it and
+//! sends what a request needs.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -13,11 +16,11 @@
 //! How a request travels:
 //!
 //! ```text
-//! page (api.js) ──POST /api/hint {puzzle, entries, notes}──▶ body::Json (size-limited,
-//!   parsed; 400 on bad JSON) ─▶ spec::Puzzle (the CLI's lenient reader; 400 on a bad
-//!   puzzle) ─▶ work::Pool (bounded workers off the async threads, a time budget;
-//!   429 when busy, 422 over budget) ─▶ game:: (solver, logic engine, generator)
-//!   ─▶ JSON (the CLI's --json field names) ─▶ page
+//! page (api.js) ──POST /api/hint {puzzle, entries, notes}──▶ body::Raw (size-limited;
+//!   413) ─▶ work::Pool (bounded workers off the async threads, a time budget; 429 when
+//!   busy, 422 over budget) ─▶ dispatch::call: parse (400 on bad JSON) ─▶ spec::Puzzle
+//!   (the CLI's lenient reader; 400 on a bad puzzle) ─▶ game:: (solver, logic engine,
+//!   generator) ─▶ JSON (the CLI's --json field names) ─▶ page
 //! ```
 
 #![warn(missing_docs)]
