@@ -765,11 +765,19 @@ impl Chainer {
 
     /// The "off" consequences of `p` on: the cell's other candidates (not in Nishio
     /// mode), then the digit's other places in its block, row and column.
+    ///
+    /// A candidate already "off" in the run is not made again: the run would only drop
+    /// it, and it cannot clash (an "on" of it would have ended the run).
     fn on_to_off(grid: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>, cells: bool) {
         let (cell, d, _) = run.what(p);
         if cells {
-            let others = grid.cands[cell] & !(1 << d);
-            for v in (0..9).filter(|&v| others >> v & 1 != 0) {
+            let mut fresh = grid.cands[cell] & !(1 << d);
+            for v in 0..9 {
+                if run.has(cell, v, false) {
+                    fresh &= !(1 << v);
+                }
+            }
+            for v in (0..9).filter(|&v| fresh >> v & 1 != 0) {
                 made.push(run.make(cell, v, false, Cause::NakedSingle, &[p]));
             }
         }
@@ -777,7 +785,7 @@ impl Chainer {
         for &r in &CELL_REGIONS[cell] {
             let rest = grid.places(r as usize, d) & !seen;
             seen |= rest;
-            for c in bits(rest) {
+            for c in bits(rest & !run.set[0][d]) {
                 made.push(run.make(c, d, false, Cause::Hidden(r), &[p]));
             }
         }
@@ -785,7 +793,8 @@ impl Chainer {
 
     /// The "on" consequences of `p` off: the cell's other candidate if it had two (not
     /// in Nishio mode), then the digit's other place in each region where it had two.
-    /// Dynamic: with the candidates already removed there as hidden parents.
+    /// Dynamic: with the candidates already removed there as hidden parents. As in
+    /// [`Chainer::on_to_off`], a candidate already "on" in the run is not made again.
     fn off_to_on(
         &self,
         grid: &Grid9,
@@ -797,8 +806,9 @@ impl Chainer {
     ) {
         let (cell, d, _) = run.what(p);
         let mut parents: [u32; 10] = [0; 10];
-        if cells && grid.cands[cell].count_ones() == 2 {
-            let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as usize;
+        let pair = cells && grid.cands[cell].count_ones() == 2;
+        let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as usize;
+        if pair && !run.has(cell, other, true) {
             parents[0] = p;
             let mut n = 1;
             if self.dynamic {
@@ -818,7 +828,7 @@ impl Chainer {
                 continue;
             }
             let other = (places & !(1 << cell)).trailing_zeros() as usize;
-            if made.iter().any(|&q| run.what(q) == (other, d, true)) {
+            if run.has(other, d, true) || made.iter().any(|&q| run.what(q) == (other, d, true)) {
                 continue;
             }
             parents[0] = p;
