@@ -26,6 +26,17 @@ extern "C" {
     /// defines it as a global function; in Node.js, the package does).
     #[wasm_bindgen(js_namespace = globalThis, js_name = sudokitProgress)]
     fn progress(tries: f64);
+
+    /// The console's error log.
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+/// On loading: a panic (a bug; it traps the module, and the worker is replaced) is
+/// logged with its message and place before the trap.
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| console_error(&format!("sudokit: {info}"))));
 }
 
 /// Answers `endpoint` (`new`, `solve`, `count`, `canon`, `check`, `hint`, `rate`,
