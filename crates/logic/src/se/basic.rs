@@ -1219,6 +1219,12 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
         index[c] = i as u8;
     }
     let mut tails: Vec<usize> = Vec::new();
+    // The triples already tried (by base indices, smallest first). SE meets a triple up
+    // to three times (once from each of its pairs); whether it excludes anything does
+    // not depend on the order of its cells, and the first time it is met is the one
+    // that counts, so a repeat is skipped.
+    let n = bases.len();
+    let mut tried = vec![0u64; if degree == 3 { (n * n * n).div_ceil(64) } else { 0 }];
     for (a, b) in pairs(bases.len()) {
         let pair = 1u128 << bases[a] | 1 << bases[b];
         if degree == 2 {
@@ -1248,6 +1254,13 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
             if common.count_ones() < 2 {
                 continue;
             }
+            let mut key = [a, b, t];
+            key.sort_unstable();
+            let bit = (key[0] * n + key[1]) * n + key[2];
+            if tried[bit / 64] >> (bit % 64) & 1 != 0 {
+                continue;
+            }
+            tried[bit / 64] |= 1 << (bit % 64);
             if let Some(found) = exclude(grid, &[bases[a], bases[b], bases[t]], common, &lists[a]) {
                 return Some(found);
             }
