@@ -539,7 +539,7 @@ async function rateGame() {
     draw();
     scheduleSave();
     const se = M.seText(r.se, state.layout, r.se_kind);
-    if (state.phase === 'play') setStatus(`Rated ${r.level}${M.seExact(state.layout) ? `, ${se}` : ''}; hardest step: ${r.hardest}.`);
+    if (state.phase === 'play') setStatus(M.ratedText(r, state.layout, se));
     if (state.phase === 'solved') renderFinish(document, state);
   } catch (e) {
     setStatus(`The puzzle could not be rated: ${e.message}`, [], 'error');

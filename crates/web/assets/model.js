@@ -144,6 +144,19 @@ export function seText(se, layout, kind) {
   return kind === 'estimate' ? `SE about ${Number(se).toFixed(1)}` : `SE ${Number(se).toFixed(1)}`;
 }
 
+/**
+ * The status line after rating: the level and its hardest step (sudokit's path) and, on
+ * 9×9, Sudoku Explainer's number with the rule that set it on SE's own path, when that
+ * rule is another one (a Direct Hidden Pair at 2.0 where sudokit's path needed a Naked
+ * Single, say).
+ */
+export function ratedText(r, layout, se) {
+  if (!seExact(layout) || !se) return `Rated ${r.level}; hardest step: ${r.hardest}.`;
+  const own = r.se_kind === 'explainer' && r.se_hardest && r.se_hardest !== r.hardest
+    ? `; on Sudoku Explainer's path, ${r.se_hardest}` : '';
+  return `Rated ${r.level}, ${se}. Hardest step: ${r.hardest}${own}.`;
+}
+
 export function layoutName(layout) {
   const n = layout.side;
   return `${n}×${n}${layout.box ? '' : ' jigsaw'}${layout.diagonals ? ' X' : ''}`;

@@ -420,3 +420,14 @@ it('levelsFor offers what each layout can be made at, and says why not the rest'
     for (const level of M.levelsFor(layout).levels) assert.ok(M.LEVELS.includes(level));
   }
 });
+
+it("ratedText names SE's own hardest rule beside sudokit's hardest step when they differ", () => {
+  const nine = M.makeLayout(9);
+  const r = { level: 'Easy', hardest: 'Naked Single', se: 2.0, se_kind: 'explainer', se_hardest: 'Direct Hidden Pair' };
+  assert.equal(M.ratedText(r, nine, M.seText(r.se, nine, r.se_kind)),
+    "Rated Easy, SE 2.0. Hardest step: Naked Single; on Sudoku Explainer's path, Direct Hidden Pair.");
+  const same = { ...r, se_hardest: 'Naked Single' };
+  assert.equal(M.ratedText(same, nine, 'SE 2.0'), 'Rated Easy, SE 2.0. Hardest step: Naked Single.');
+  const four = M.makeLayout(4);
+  assert.equal(M.ratedText({ ...r, se_kind: 'estimate' }, four, M.seText(1.2, four, 'estimate')), 'Rated Easy; hardest step: Naked Single.');
+});
