@@ -13,8 +13,10 @@ use sudokit_web::{app_with, Config};
 use tokio::runtime::Runtime;
 use tower::ServiceExt;
 
-const PATHS: [&str; 11] = [
+const PATHS: [&str; 13] = [
     "/api/new",
+    "/api/count",
+    "/api/canon",
     "/api/techniques",
     "/api/lesson",
     "/api/solve",
