@@ -1224,7 +1224,14 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
     // not depend on the order of its cells, and the first time it is met is the one
     // that counts, so a repeat is skipped.
     let n = bases.len();
-    let mut tried = vec![0u64; if degree == 3 { (n * n * n).div_ceil(64) } else { 0 }];
+    let mut tried = vec![
+        0u64;
+        if degree == 3 {
+            (n * n * n).div_ceil(64)
+        } else {
+            0
+        }
+    ];
     for (a, b) in pairs(bases.len()) {
         let pair = 1u128 << bases[a] | 1 << bases[b];
         if degree == 2 {

@@ -385,7 +385,9 @@ pub(crate) struct Chainer {
     /// The last grid (and outer grid) asked about, with its hints (SE's `lastGrid`).
     last: Option<(Grid9, Option<Grid9>, Vec<Hint>)>,
     /// Runs to reuse, and the queues of a propagation.
-    pool: Vec<Run>,
+    // Boxed: runs move out of the pool and back, and a box moves as a pointer.
+    #[allow(clippy::vec_box)]
+    pool: Vec<Box<Run>>,
     queues: (VecDeque<u32>, VecDeque<u32>),
     made: Vec<u32>,
 }
@@ -444,7 +446,7 @@ impl Chainer {
         self.technique().name()
     }
 
-    fn recycle(&mut self, mut run: Run) {
+    fn recycle(&mut self, mut run: Box<Run>) {
         run.reset();
         self.pool.push(run);
     }
@@ -602,7 +604,7 @@ impl Chainer {
             if !self.nishio && (n == 2 || (self.multiple && n > 2)) {
                 let runs: Vec<&Run> = (0..9)
                     .filter(|&d| cands >> d & 1 != 0)
-                    .map(|d| &ons.runs[ons.slot[9 * cell + d] as usize])
+                    .map(|d| &*ons.runs[ons.slot[9 * cell + d] as usize])
                     .collect();
                 for on in [true, false] {
                     ctx.common(&runs, on, Kind::Cell, Some(Cause::NakedSingle));
@@ -636,7 +638,7 @@ impl Chainer {
                 ons.ensure(self, work, c, d);
             }
             let runs: Vec<&Run> = bits(places)
-                .map(|c| &ons.runs[ons.slot[9 * c + d] as usize])
+                .map(|c| &*ons.runs[ons.slot[9 * c + d] as usize])
                 .collect();
             for state in [true, false] {
                 ctx.common(&runs, state, Kind::Region, Some(Cause::Hidden(r)));
@@ -652,8 +654,10 @@ impl Chainer {
         cell: usize,
         d: usize,
         on: bool,
-    ) -> (Run, VecDeque<u32>, VecDeque<u32>, Vec<u32>) {
-        let mut run = self.pool.pop().unwrap_or_else(Run::new);
+    ) -> (Box<Run>, VecDeque<u32>, VecDeque<u32>, Vec<u32>) {
+        // Runs are boxed: a run is a few hundred bytes, moved from the pool to a search
+        // and back.
+        let mut run = self.pool.pop().unwrap_or_else(|| Box::new(Run::new()));
         let start = run.make(cell, d, on, Cause::Start, &[]);
         run.insert(start);
         let (mut ons, mut offs) = std::mem::take(&mut self.queues);
@@ -668,7 +672,7 @@ impl Chainer {
     }
 
     /// Propagates `(cell, digit)` assumed on or off from `grid` (restored after).
-    pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Run {
+    pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Box<Run> {
         let source = *grid;
         let (mut run, mut ons, mut offs, mut made) = self.begin(cell, digit, on);
         while !ons.is_empty() || !offs.is_empty() {
@@ -720,7 +724,7 @@ impl Chainer {
         d: usize,
         on: bool,
         y: bool,
-    ) -> (Run, Option<u32>) {
+    ) -> (Box<Run>, Option<u32>) {
         let (mut run, mut ons, mut offs, mut made) = self.begin(cell, d, on);
         // SE also skips an "off" potential that is one of its first ancestors: those
         // are all in the sets already. And it goes on once the negation is reached,
@@ -967,7 +971,9 @@ fn borrow(spare: &AtomicUsize, want: usize) -> usize {
 /// The "on" runs of one search, each made once: `runs[slot[9 * cell + digit]]`.
 struct OnRuns {
     slot: Vec<u32>,
-    runs: Vec<Run>,
+    // Boxed, as `Chainer::pool`'s runs are.
+    #[allow(clippy::vec_box)]
+    runs: Vec<Box<Run>>,
 }
 
 impl OnRuns {
