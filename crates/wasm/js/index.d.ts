@@ -49,11 +49,16 @@ export interface Rating {
   /** Sudoku Explainer's rating on 9×9 (ER); an estimate elsewhere (see se_kind). */
   se: number;
   se_kind: 'explainer' | 'estimate';
-  ep?: number;
-  ed?: number;
-  hardest: string;
+  /** Sudoku Explainer's EP and ED on 9×9 (null for an estimate). */
+  ep: number | null;
+  ed: number | null;
+  /** The rule of SE's hardest step on its own path (null for an estimate). */
+  se_hardest: string | null;
+  /** The hardest technique on sudokit's path (null when there is no step). */
+  hardest: string | null;
   /** Steps of each technique on the path. */
   techniques: Record<string, number>;
+  steps: number;
   [key: string]: unknown;
 }
 
@@ -65,8 +70,15 @@ export interface Step {
 }
 
 export interface Hint {
+  status: 'step' | 'mistake' | 'solved' | 'none';
+  /** The next step (status 'step'). */
+  step: Step | null;
+  /** The first mistake (status 'mistake'): cell, digit, kind and a message. */
+  mistake: { cell: string; digit: number | string; kind: string; message: string; [key: string]: unknown } | null;
+  /** The candidates the hint reasoned from: per cell, its symbols ("" for a filled cell). */
+  candidates: string[] | null;
+  error: string | null;
   [key: string]: unknown;
-  step?: Step;
 }
 
 export interface Explanation {

@@ -6,8 +6,9 @@
 //!
 //! ```text
 //! page ─postMessage {id, endpoint, body}─▶ worker.js ─call(endpoint, body)─▶ dispatch::call
-//!      ◀─{id, ok, text} / {id, error, status}─     ◀─ JSON text, or an error as JSON ─┘
+//!      ◀─{id, data} / {id, error, status}─     ◀─ JSON text, or an error as JSON ─┘
 //!      ◀─{id, progress: tries}─ (new games: sudokitProgress(tries) after each candidate)
+//!      ◀─{id, crashed} (a trap: the worker closes) / {id, fatal, detail} (no module)
 //! ```
 
 use std::sync::Arc;

@@ -6,8 +6,16 @@
 /** An error the engine (or the server) reported, with a readable message. */
 export class ApiError extends Error {}
 
-/** Which worker serves an endpoint: making puzzles apart from everything else. */
-const laneOf = (endpoint) => (endpoint === 'new' ? 'new' : 'main');
+/**
+ * Which worker serves an endpoint: making puzzles, and rating or explaining a whole
+ * puzzle (Sudoku Explainer's path of a very hard one takes seconds), apart from the
+ * quick answers a player waits on (hints, checks).
+ */
+const laneOf = (endpoint) => {
+  if (endpoint === 'new') return 'new';
+  if (endpoint === 'rate' || endpoint === 'explain') return 'rate';
+  return 'main';
+};
 
 export class Engine {
   constructor(url = new URL('./worker.js', import.meta.url)) {
@@ -32,8 +40,16 @@ export class Engine {
     if (signal && signal.aborted) return Promise.reject(abortError());
     return new Promise((resolve, reject) => {
       const id = this.next++;
-      this.pending.set(id, { resolve, reject, onProgress, lane });
-      if (signal) signal.addEventListener('abort', () => this.stop(lane, abortError()), { once: true });
+      // Aborting ends the worker doing it (WebAssembly cannot be interrupted otherwise),
+      // and with it whatever else that worker had; once this request is answered, its
+      // signal no longer matters.
+      const onAbort = () => { if (this.pending.has(id)) this.stop(lane, abortError()); };
+      const settle = (fn) => (value) => {
+        if (signal) signal.removeEventListener('abort', onAbort);
+        fn(value);
+      };
+      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject), onProgress, lane });
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
       this.worker(lane).postMessage({ id, endpoint, body });
     });
   }
@@ -79,9 +95,12 @@ export class Engine {
       this.stop(lane, new ApiError('The engine stopped on this request; it has been restarted.'));
       p.reject(new ApiError(`The engine stopped on this request (${msg.crashed}); it has been restarted, try again.`));
     } else {
-      // The technical reason (a 404, a compile error) for whoever looks at the console.
+      // The technical reason (a 404, a compile error) for whoever looks at the console;
+      // the worker goes, so the next request tries a fresh one.
       console.warn(`sudokit: the engine could not be loaded: ${msg.detail}`);
-      p.reject(new ApiError(`The sudoku engine could not be loaded: ${msg.fatal}.`));
+      const err = new ApiError(`The sudoku engine could not be loaded: ${msg.fatal}.`);
+      p.reject(err);
+      this.stop(lane, err);
     }
   }
 }

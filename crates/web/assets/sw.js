@@ -5,7 +5,10 @@
 // the site's files, so a new publication installs a new worker, which drops the old copy.
 
 const VERSION = 'dev';
-const CACHE = `sudokit-${VERSION}`;
+// Caches are shared by the whole origin: the name holds this copy's scope, so two sites
+// in two folders of one origin never drop each other's copy.
+const PREFIX = `sudokit ${self.registration.scope} `;
+const CACHE = PREFIX + VERSION;
 const FILES = [
   './', 'index.html', 'style.css', 'main.js', 'model.js', 'view.js', 'api.js', 'engine.js', 'worker.js',
   'site.json', 'favicon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png', 'manifest.webmanifest',
@@ -23,7 +26,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('sudokit-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -37,11 +40,20 @@ self.addEventListener('fetch', (event) => {
 
 async function fresh(request, url) {
   const cache = await caches.open(CACHE);
-  // A page address with a query (a shared puzzle) is the page.
-  const key = request.mode === 'navigate' ? new URL('./', self.registration.scope).href : url.origin + url.pathname;
+  const scope = new URL(self.registration.scope);
+  // The page, with or without a query (a shared puzzle), is kept as the scope's own
+  // address; any other file under its own path.
+  const page = url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`;
+  const key = page ? scope.href : url.origin + url.pathname;
   try {
-    const response = await fetch(url.href, { cache: 'no-cache', credentials: 'same-origin' });
-    if (response.ok) await cache.put(key, response.clone());
+    // A navigation is fetched as the browser asked (its redirects are the browser's to
+    // follow, and a reload revalidates); any other file is revalidated.
+    const response = request.mode === 'navigate'
+      ? await fetch(request)
+      : await fetch(url.href, { cache: 'no-cache', credentials: 'same-origin' });
+    if (response.ok && !response.redirected && (request.mode !== 'navigate' || page)) {
+      await cache.put(key, response.clone());
+    }
     return response;
   } catch (err) {
     const copy = await cache.match(key);

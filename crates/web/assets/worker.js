@@ -34,7 +34,7 @@ self.onmessage = async (event) => {
   reported = performance.now();
   try {
     const text = call(endpoint, JSON.stringify(body ?? {}));
-    if (endpoint === 'picture') {
+    if (endpoint === 'picture' && !text.startsWith('{"failed":')) {
       postMessage({ id, data: text });
     } else {
       const data = JSON.parse(text);

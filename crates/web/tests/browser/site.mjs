@@ -216,7 +216,7 @@ describe('the static site, no server', { skip: !process.env.CI && missing() ? `s
       await page.reload();
       assert.match(await described(), /^Version B/);
       // Offline, the copy kept is B's too.
-      await page.waitForFunction(async () => (await caches.keys()).includes('sudokit-version-b'), null, { timeout: 20000 });
+      await page.waitForFunction(async () => (await caches.keys()).some((k) => k.endsWith(' version-b')), null, { timeout: 20000 });
       await context.setOffline(true);
       await page.reload();
       assert.match(await described(), /^Version B/);
@@ -250,10 +250,13 @@ describe('the static site, no server', { skip: !process.env.CI && missing() ? `s
       // Not a string: the module's call throws inside the worker, as a Rust panic does.
       const first = await e.call({ not: 'a name' }, {}).then(() => 'answered', (err) => err.message);
       const next = await e.call('solve', { puzzle: '.'.repeat(81) }).then((r) => r.status, (err) => err.message);
-      return { first, next };
+      // A bad picture request is an error too, not an SVG.
+      const picture = await e.call('picture', { puzzle: '12' }).then(() => 'a picture', (err) => err.message);
+      return { first, next, picture };
     });
     assert.match(crashed.first, /engine stopped/);
     assert.equal(crashed.next, 'multiple');
+    assert.match(crashed.picture, /puzzle/);
     await context.close();
   });
 });
