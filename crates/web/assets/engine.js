@@ -1,7 +1,8 @@
 // The page's side of the engine: requests go to Web Workers running sudokit in
-// WebAssembly (worker.js). New games run in a worker of their own, so Cancel ends one
-// at once (the worker is terminated) and a hint asked next is answered by the other,
-// never delayed. A worker that crashed is replaced on the next request.
+// WebAssembly (worker.js), one per lane (laneOf). New games run in a worker of their
+// own, so Cancel ends one at once (the worker is terminated) and a hint asked next is
+// answered by another, never delayed. A worker that crashed, or could not load the
+// engine, is replaced on the next request.
 
 /** An error the engine (or the server) reported, with a readable message. */
 export class ApiError extends Error {}
