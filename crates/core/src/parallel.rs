@@ -1,6 +1,6 @@
 //! Work on many items on several threads, answers in input order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// `work` on every item with `threads` scoped workers (0: one a core), each taking the
@@ -10,6 +10,17 @@ pub fn map_ordered<T: Sync, R: Send>(
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
+    map_ordered_until(items, threads, &AtomicBool::new(false), work).expect("nothing stops it")
+}
+
+/// [`map_ordered`], stopping once `stop` is set: no worker takes another item after it
+/// sees it (an item under way is finished). `None` when it stopped before the end.
+pub fn map_ordered_until<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    stop: &AtomicBool,
+    work: impl Fn(&T) -> R + Sync,
+) -> Option<Vec<R>> {
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -19,6 +30,9 @@ pub fn map_ordered<T: Sync, R: Send>(
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, items.len().max(1)) {
             scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
                 let r = work(item);
@@ -27,8 +41,11 @@ pub fn map_ordered<T: Sync, R: Send>(
         }
     });
     let mut done = done.into_inner().expect("no worker panics");
+    if done.len() < items.len() {
+        return None;
+    }
     done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    Some(done.into_iter().map(|(_, r)| r).collect())
 }
 
 #[cfg(test)]
@@ -45,5 +62,20 @@ mod tests {
             );
         }
         assert!(map_ordered(&[] as &[u32], 2, |x| *x).is_empty());
+    }
+
+    #[test]
+    fn a_stop_ends_the_work_early() {
+        let items: Vec<u32> = (0..10_000).collect();
+        let stop = AtomicBool::new(false);
+        let seen = AtomicUsize::new(0);
+        let out = map_ordered_until(&items, 2, &stop, |x| {
+            if seen.fetch_add(1, Ordering::Relaxed) == 10 {
+                stop.store(true, Ordering::Relaxed);
+            }
+            *x
+        });
+        assert_eq!(out, None);
+        assert!(seen.load(Ordering::Relaxed) < 100, "stopped soon after");
     }
 }

@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::{ReadOptions, Reader};
-use sudokit_core::parallel::map_ordered;
+use sudokit_core::parallel::map_ordered_until;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, DigitSet, Grid, Layout};
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
@@ -126,6 +126,54 @@ fn rate_json(text: &str, spec: &LayoutSpec, explainer: Option<bool>) -> Result<J
     Ok(render::rating_json(&rating))
 }
 
+/// `work` on every item without the GIL, on `threads` workers (0: every core), the
+/// results in order; or the exception of a signal Python has to handle first (Ctrl-C:
+/// `KeyboardInterrupt`). While the workers run, the calling thread (Python's main
+/// thread, where signals are handled) looks for one every 50 ms; then no worker takes
+/// another item (one under way is finished) and the signal's exception is raised.
+fn interruptible<T: Sync, R: Send>(
+    py: Python<'_>,
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> PyResult<Vec<R>> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    let (done, signal) = py.detach(|| {
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let workers = scope.spawn(|| {
+                let out = map_ordered_until(items, threads, &stop, &work);
+                finished.store(true, Ordering::Release);
+                caller.unpark();
+                out
+            });
+            let mut signal = None;
+            while !finished.load(Ordering::Acquire) {
+                std::thread::park_timeout(std::time::Duration::from_millis(50));
+                if finished.load(Ordering::Acquire) {
+                    break;
+                }
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    signal = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            let done = workers.join().unwrap_or(None);
+            (done, signal)
+        })
+    });
+    match (signal, done) {
+        (Some(e), _) => Err(e),
+        (None, Some(done)) => Ok(done),
+        (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "the batch stopped before its end",
+        )),
+    }
+}
+
 /// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
 /// answers in order as Python objects, each with the same `keys` and `error` (null for a
 /// good answer; the message, with every other key null, for a bad puzzle).
@@ -137,12 +185,10 @@ fn many<'py>(
     keys: &[&'static str],
     answer: &(dyn Fn(&str, &LayoutSpec) -> Result<Json, String> + Sync),
 ) -> PyResult<Bound<'py, PyAny>> {
-    let answers = py.detach(|| {
-        map_ordered(puzzles, threads, |p| match answer(p, spec) {
-            Ok(good) => with_error(good, None),
-            Err(e) => error_json(keys, e),
-        })
-    });
+    let answers = interruptible(py, puzzles, threads, |p| match answer(p, spec) {
+        Ok(good) => with_error(good, None),
+        Err(e) => error_json(keys, e),
+    })?;
     to_py_list(py, &answers)
 }
 
@@ -547,15 +593,13 @@ fn solve_bytes(py: Python<'_>, data: Vec<u8>, threads: i128) -> PyResult<Vec<u8>
     }
     let rows: Vec<&[u8]> = data.chunks(81).collect();
     let layout = Arc::new(Layout::classic());
-    let solved = py.detach(|| {
-        map_ordered(&rows, threads, |row| {
-            let grid = Grid::from_values(layout.clone(), row.to_vec());
-            match sudokit_solver::count(&grid, 2) {
-                Ok(o) if o.count == 1 => o.solution.map_or(vec![0; 81], |s| s.values().to_vec()),
-                _ => vec![0; 81],
-            }
-        })
-    });
+    let solved = interruptible(py, &rows, threads, |row| {
+        let grid = Grid::from_values(layout.clone(), row.to_vec());
+        match sudokit_solver::count(&grid, 2) {
+            Ok(o) if o.count == 1 => o.solution.map_or(vec![0; 81], |s| s.values().to_vec()),
+            _ => vec![0; 81],
+        }
+    })?;
     Ok(solved.concat())
 }
 
@@ -658,53 +702,51 @@ fn generate<'py>(
     };
     let indexes: Vec<u64> = (start..start + n).collect();
     let generator = Generator::new(request.clone());
-    let made = py.detach(|| {
-        map_ordered(&indexes, threads, |&i| {
-            let mut rng = Rng::new(request.puzzle_seed(seed, i));
-            let region_field = |g: &Grid| {
-                let l = g.layout();
-                Json::opt_str(l.box_shape().is_none().then(|| l.region_symbols()))
-            };
-            let tail = |fields: &mut Vec<(&'static str, Json)>, g: &Grid| {
-                fields.push(("seed", Json::from(seed)));
-                fields.push(("index", Json::from(i)));
-                fields.push(("regions", region_field(g)));
-            };
-            if grid {
-                return match sudokit_generate::complete_grid(&request, &mut rng) {
-                    Ok(g) => {
-                        let mut fields = vec![("solution", Json::from(g.to_line()))];
-                        tail(&mut fields, &g);
-                        with_error(Json::object(fields), None)
-                    }
-                    Err(e) => error_json(
-                        &["solution", "seed", "index", "regions"],
-                        failure(seed, i, &e),
-                    ),
-                };
-            }
-            match generator.generate(&mut rng) {
-                Ok(m) => {
-                    let rating = m
-                        .rating
-                        .unwrap_or_else(|| {
-                            sudokit_generate::target::rate(&m.puzzle, &Options::default())
-                        })
-                        .with_explainer(&Board::new(&m.puzzle, None), &AtomicUsize::new(0));
-                    let mut fields = vec![
-                        ("puzzle", Json::from(m.puzzle.to_line())),
-                        ("solution", Json::from(m.solution.to_line())),
-                        ("clues", Json::from(m.puzzle.clue_count())),
-                    ];
-                    fields.extend(render::rating_fields(Some(&rating)));
-                    fields.push(("tries", Json::from(m.tries)));
-                    tail(&mut fields, &m.puzzle);
+    let made = interruptible(py, &indexes, threads, |&i| {
+        let mut rng = Rng::new(request.puzzle_seed(seed, i));
+        let region_field = |g: &Grid| {
+            let l = g.layout();
+            Json::opt_str(l.box_shape().is_none().then(|| l.region_symbols()))
+        };
+        let tail = |fields: &mut Vec<(&'static str, Json)>, g: &Grid| {
+            fields.push(("seed", Json::from(seed)));
+            fields.push(("index", Json::from(i)));
+            fields.push(("regions", region_field(g)));
+        };
+        if grid {
+            return match sudokit_generate::complete_grid(&request, &mut rng) {
+                Ok(g) => {
+                    let mut fields = vec![("solution", Json::from(g.to_line()))];
+                    tail(&mut fields, &g);
                     with_error(Json::object(fields), None)
                 }
-                Err(e) => error_json(&GENERATE_KEYS, failure(seed, i, &e)),
+                Err(e) => error_json(
+                    &["solution", "seed", "index", "regions"],
+                    failure(seed, i, &e),
+                ),
+            };
+        }
+        match generator.generate(&mut rng) {
+            Ok(m) => {
+                let rating = m
+                    .rating
+                    .unwrap_or_else(|| {
+                        sudokit_generate::target::rate(&m.puzzle, &Options::default())
+                    })
+                    .with_explainer(&Board::new(&m.puzzle, None), &AtomicUsize::new(0));
+                let mut fields = vec![
+                    ("puzzle", Json::from(m.puzzle.to_line())),
+                    ("solution", Json::from(m.solution.to_line())),
+                    ("clues", Json::from(m.puzzle.clue_count())),
+                ];
+                fields.extend(render::rating_fields(Some(&rating)));
+                fields.push(("tries", Json::from(m.tries)));
+                tail(&mut fields, &m.puzzle);
+                with_error(Json::object(fields), None)
             }
-        })
-    });
+            Err(e) => error_json(&GENERATE_KEYS, failure(seed, i, &e)),
+        }
+    })?;
     to_py_list(py, &made)
 }
 

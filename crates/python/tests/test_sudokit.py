@@ -303,3 +303,35 @@ def test_every_single_call_raises_value_error_for_an_unreadable_puzzle(call):
         call("12?" + "." * 78)
     with pytest.raises(ValueError, match="no puzzle"):
         call("")
+
+
+def test_ctrl_c_stops_a_batch_with_keyboard_interrupt():
+    # A batch far longer than the test waits: rating a hard puzzle many times over.
+    script = (
+        "import sudokit, sys\n"
+        "print('start', flush=True)\n"
+        "try:\n"
+        f"    sudokit.rate_many([{HARD!r}] * 100000, threads=1)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+        "print('finished', flush=True)\n"
+    )
+    import signal
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "start"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        proc.kill()
+    assert proc.returncode == 3, out
+    assert "interrupted" in out
+    # The puzzle under way is finished first (well under a second for this one).
+    assert waited < 5, f"stopped {waited:.1f} s after Ctrl-C"
