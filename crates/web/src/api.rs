@@ -1,9 +1,13 @@
 //! The handler: each `POST /api/<name>` runs [`dispatch::call`] on the pool and
 //! answers JSON (or SVG for `picture`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use axum::extract::State as Shared;
 use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
+use sudokit_generate::Progress;
 
 use crate::body::Raw;
 use crate::dispatch::{self, Reply};
@@ -30,6 +34,15 @@ impl State {
     }
 }
 
+/// Clears its flag when dropped: when the request is answered, or abandoned.
+struct Gone(Arc<AtomicBool>);
+
+impl Drop for Gone {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
 /// `/api/<name>`: a known endpoint takes POST (405 otherwise); any other name is 404.
 pub async fn endpoint(
     Shared(s): Shared<State>,
@@ -44,9 +57,14 @@ pub async fn endpoint(
     if method != Method::POST {
         return Err(ApiError::MethodNotAllowed);
     }
+    // The work stops making candidate puzzles once nobody waits for its answer: the
+    // client went away (this future is dropped) or the budget ended (answered 422).
+    let waiting = Arc::new(AtomicBool::new(true));
+    let _gone = Gone(waiting.clone());
+    let progress = Progress(Arc::new(move |_| waiting.load(Ordering::Relaxed)));
     let reply = s
         .pool
-        .run(move |deadline| dispatch::call(&name, &body, deadline, None))
+        .run(move |deadline| dispatch::call(&name, &body, deadline, Some(progress)))
         .await?;
     Ok(match reply {
         Reply::Json(value) => (

@@ -611,3 +611,41 @@ async fn a_built_site_folder_is_served_with_its_engine_files() {
     assert_eq!(status, StatusCode::OK);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test]
+async fn a_new_game_abandoned_by_its_client_stops_and_frees_its_worker() {
+    // One worker and a long budget: a 16×16 Medium game takes minutes to find.
+    let config = Config {
+        workers: 1,
+        budget: Duration::from_secs(60),
+        ..Config::default()
+    };
+    let router = app_with(config);
+    let slow = Request::post("/api/new")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(
+            json!({"layout": "16x16", "level": "medium", "seed": 1}).to_string(),
+        ))
+        .expect("a request");
+    // The client gives up after half a second (its request future is dropped).
+    let gave_up =
+        tokio::time::timeout(Duration::from_millis(500), router.clone().oneshot(slow)).await;
+    assert!(
+        gave_up.is_err(),
+        "the 16×16 Medium game was not still being made"
+    );
+    let asked = std::time::Instant::now();
+    let (status, v) = call(
+        router,
+        Method::POST,
+        "/api/solve",
+        &json!({ "puzzle": PUZZLE }).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let waited = asked.elapsed();
+    assert!(
+        waited < Duration::from_secs(5),
+        "the next request waited {waited:?} for the abandoned one"
+    );
+}
