@@ -546,6 +546,10 @@ pub struct GenerateArgs {
     /// The most candidate puzzles tried per puzzle for a difficulty target.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub tries: u64,
+    /// The most seconds spent on each puzzle for a target (checked between candidate
+    /// puzzles): one not made in time is reported, and the others still come.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub timeout: Option<std::time::Duration>,
     /// Side N of the grid (4..25), with the usual boxes (or with --jigsaw).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
@@ -675,4 +679,18 @@ pub struct TransformArgs {
     /// Random seed for random and relabel (puzzle i uses seed + i).
     #[arg(long)]
     pub seed: Option<u64>,
+}
+
+/// A positive number of seconds (fractions allowed, at most a day).
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let n: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(n > 0.0 && n <= 86_400.0) {
+        return Err(format!(
+            "{text} s: give more than 0 and at most 86400 seconds"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(n))
 }

@@ -437,3 +437,50 @@ fn every_format_a_jigsaw_is_written_in_reads_back_with_its_regions() {
         }
     }
 }
+
+#[test]
+fn timeout_limits_each_puzzle_and_the_others_still_come() {
+    // 16×16 Medium is rarely found in minutes: each of the three puzzles gives up after
+    // its own half second, reported in order.
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--level",
+            "medium",
+            "--timeout",
+            "0.5",
+            "-n",
+            "3",
+            "--seed",
+            "3",
+            "-j1",
+        ],
+        "",
+    );
+    let took = started.elapsed();
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{out}");
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("time allowed")).collect();
+    assert_eq!(said.len(), 3, "{err}");
+    for (i, line) in said.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("puzzle {} of seed 3:", i + 1)),
+            "{line}"
+        );
+    }
+    // Three half-second limits, plus the candidate under way at each limit.
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+    // Easy ones are made well within the limit, so the timeout changes nothing.
+    let (code, out, _) = run(
+        &["generate", "--timeout", "30", "-n", "2", "--seed", "3"],
+        "",
+    );
+    let (_, plain, _) = run(&["generate", "-n", "2", "--seed", "3"], "");
+    assert_eq!((code, &out), (0, &plain));
+    let (code, _, err) = run(&["generate", "--timeout", "soon"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a number of seconds"), "{err}");
+}

@@ -298,6 +298,20 @@ impl Generator {
     /// # Errors
     /// See [`GenerateError`].
     pub fn generate(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        self.generate_until(rng, self.request.deadline)
+    }
+
+    /// [`Generator::generate`] with this puzzle's own deadline (instead of the request's):
+    /// `generate --timeout`, a time limit per puzzle.
+    ///
+    /// # Errors
+    /// See [`GenerateError`].
+    pub fn generate_until(
+        &self,
+        rng: &mut Rng,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, GenerateError> {
+        let late = || deadline.is_some_and(|d| Instant::now() >= d);
         let request = &self.request;
         // A target no path can meet fails at once, not after every try.
         if let Some(why) = &self.impossible {
@@ -331,12 +345,7 @@ impl Generator {
                 || request.target.se.is_some()
                 || request.clues.is_some();
             let mut stall = if climb && fresh > SAMPLES { 0 } else { STALL };
-            while current.distance > 0.0
-                && stall < STALL
-                && tries < limit
-                && !stopped
-                && !self.late()
-            {
+            while current.distance > 0.0 && stall < STALL && tries < limit && !stopped && !late() {
                 let next = self.neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
                 tries += 1;
@@ -359,7 +368,7 @@ impl Generator {
             {
                 closest = Some((current, solution));
             }
-            if stopped || self.late() {
+            if stopped || late() {
                 return Err(GenerateError::OutOfTime(tries));
             }
             if tries >= limit {
@@ -372,11 +381,6 @@ impl Generator {
                 };
             }
         }
-    }
-
-    /// Has the request's deadline passed?
-    fn late(&self) -> bool {
-        self.request.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Tells the request's progress report how many candidates were tried: `false`

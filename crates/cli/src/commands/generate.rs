@@ -59,13 +59,14 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
                 Err(e) => failure(index, seed, &e),
             };
         }
-        match generator.generate(&mut rng) {
+        let deadline = a.timeout.map(|t| Instant::now() + t);
+        match generator.generate_until(&mut rng, deadline) {
             Ok(made) => {
                 tries.fetch_add(made.tries, Ordering::Relaxed);
                 out.puzzle(index, seed, &made, generator.request())
             }
             Err(e) => {
-                if let GenerateError::Missed(spent) = e {
+                if let GenerateError::Missed(spent) | GenerateError::OutOfTime(spent) = e {
                     tries.fetch_add(spent, Ordering::Relaxed);
                 }
                 failure(index, seed, &e)
