@@ -7,7 +7,7 @@
 // Run by crates/wasm/tests/site.rs, which builds the site into SUDOKIT_SITE first.
 
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -213,6 +213,10 @@ describe('the static site, no server', { skip: !process.env.CI && missing() ? `s
       writeFileSync(index, readFileSync(index, 'utf8').replace('content="Play Sudoku', 'content="Version B. Play Sudoku'));
       const sw = path.join(site.dir, 'sw.js');
       writeFileSync(sw, readFileSync(sw, 'utf8').replace(/^const VERSION = '[^']*';/m, "const VERSION = 'version-b';"));
+      // A static server's Last-Modified has whole seconds: B, written within a second of
+      // A, would look unmodified (304). A real publication is later than that.
+      const later = new Date(Date.now() + 5000);
+      for (const f of [index, sw]) utimesSync(f, later, later);
       await page.reload();
       assert.match(await described(), /^Version B/);
       // Offline, the copy kept is B's too.
