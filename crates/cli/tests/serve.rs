@@ -113,3 +113,28 @@ fn a_port_in_use_is_a_usage_error() {
         "{err}"
     );
 }
+
+#[test]
+fn a_site_folder_without_a_page_is_a_usage_error() {
+    let empty = std::env::temp_dir().join(format!("sudokit-empty-site-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).expect("a folder");
+    let missing = empty.join("no-such-folder");
+    let file = empty.join("a-file");
+    std::fs::write(&file, "x").expect("a file");
+    for (dir, why) in [
+        (&missing, "there is no such folder"),
+        (&file, "this is a file, not a folder"),
+        (&empty, "the folder has no index.html"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["serve", "--port", "0", "--site"])
+            .arg(dir)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{dir:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why) && err.contains("--site"), "{err}");
+        assert!(out.stdout.is_empty(), "it did not start serving");
+    }
+    let _ = std::fs::remove_dir_all(&empty);
+}

@@ -2,10 +2,11 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use sudokit_web::Config;
 
 use crate::args::ServeArgs;
@@ -13,6 +14,9 @@ use crate::args::ServeArgs;
 /// Serves until stopped; the first line printed is the address.
 pub fn run(args: ServeArgs) -> Result<ExitCode> {
     let addr = SocketAddr::new(args.host, args.port);
+    if let Some(dir) = &args.assets {
+        check_site(dir)?;
+    }
     let config = Config {
         assets: args.assets.clone(),
         budget: Duration::from_secs(args.budget),
@@ -30,6 +34,24 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
     })
     .with_context(|| format!("cannot serve on {addr}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A folder given to `--site` must hold a page, or every address would answer 404.
+fn check_site(dir: &Path) -> Result<()> {
+    let shown = dir.display();
+    if !dir.exists() {
+        bail!("--site {shown}: there is no such folder");
+    }
+    if !dir.is_dir() {
+        bail!("--site {shown}: this is a file, not a folder");
+    }
+    if !dir.join("index.html").is_file() {
+        bail!(
+            "--site {shown}: the folder has no index.html, so there is no page to serve \
+             (build a site into it with scripts/build-site {shown})"
+        );
+    }
+    Ok(())
 }
 
 /// Opens `url` in the system's browser; says so when it cannot.
