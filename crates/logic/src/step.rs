@@ -200,6 +200,9 @@ pub struct Branch {
     pub on: bool,
     /// The placements it forces, in order.
     pub implied: Vec<(Cell, Digit)>,
+    /// In a net, the candidates its deeper trials removed, in order, each with the number
+    /// of placements of `implied` made before it went.
+    pub refuted: Vec<(usize, Cell, Digit)>,
     /// How many nested levels of assumptions the branch needed (0: none).
     pub depth: u8,
     /// The contradiction the branch ran into, if it did.

@@ -901,7 +901,7 @@ impl<'w, 'b> Flow<'w, 'b> {
     fn paragraph(&mut self, text_: &str, bold: bool) {
         self.end_row();
         let size = self.caption + 0.5;
-        let lines = font::wrap(text_, size, bold, self.area.w);
+        let lines = font::wrap_indented(text_, size, bold, self.area.w);
         let height = (lines.len() as f64 + 0.6) * size * LEADING;
         if height > self.room() {
             self.new_page(true);

@@ -33,13 +33,14 @@ impl Caption {
         }
     }
 
-    /// A heading and lines of text, each wrapped to `width` at `size`.
+    /// A heading and lines of text, each wrapped to `width` at `size`; a line's leading
+    /// spaces (an explanation's cases and their steps) indent it.
     pub fn lines(title: Option<String>, lines: &[String], size: f64, width: f64) -> Caption {
         Caption {
             title,
             lines: lines
                 .iter()
-                .flat_map(|l| font::wrap(l, size, false, width))
+                .flat_map(|l| font::wrap_indented(l, size, false, width))
                 .collect(),
             size,
         }
@@ -55,14 +56,17 @@ impl Caption {
         }
     }
 
-    /// Draws the lines left-aligned at `x`, the first baseline a line and a half below `y`.
+    /// Draws the lines left-aligned at `x` (a line's leading spaces indent it), the first
+    /// baseline a line and a half below `y`.
     pub fn draw(&self, x: f64, y: f64, svg: &mut Svg) {
         let lead = self.size * LEADING;
         let mut baseline = y + lead * 0.5 + self.size;
         let bold = self.title.iter().map(|t| (t, true));
         let rest = self.lines.iter().map(|l| (l, false));
         for (line, bold) in bold.chain(rest) {
-            text(svg, x, baseline, self.size, bold, "start", line);
+            let body = line.trim_start_matches(' ');
+            let indent = (line.len() - body.len()) as f64 * font::indent_width(self.size);
+            text(svg, x + indent, baseline, self.size, bold, "start", body);
             baseline += lead;
         }
     }

@@ -87,6 +87,25 @@ pub fn wrap(text: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
     lines
 }
 
+/// The width of one space of indentation at `size`: an explanation's levels are two
+/// spaces each, so a level is one em.
+pub fn indent_width(size: f64) -> f64 {
+    size * 0.5
+}
+
+/// As [`wrap`], keeping `text`'s leading spaces (an explanation's level) on every line it
+/// makes, each line narrower by that indentation.
+pub fn wrap_indented(text: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
+    let body = text.trim_start_matches(' ');
+    let spaces = text.len() - body.len();
+    let room = (max - spaces as f64 * indent_width(size)).max(max / 2.0);
+    let pad = " ".repeat(spaces);
+    wrap(body, size, bold, room)
+        .into_iter()
+        .map(|l| format!("{pad}{l}"))
+        .collect()
+}
+
 /// `word` cut into pieces no wider than `max`, after `=` or `-` where possible.
 fn split_long(word: &str, size: f64, bold: bool, max: f64) -> Vec<String> {
     let mut pieces = Vec::new();
@@ -140,6 +159,20 @@ mod tests {
         assert!(w > 50.0 && w < 80.0, "{w}");
         assert!(width("Hidden Single", 20.0, false) > 1.9 * w);
         assert!(width("Hidden Single", 10.0, true) > w);
+    }
+
+    #[test]
+    fn an_indented_line_keeps_its_indent_on_every_line_it_wraps_to() {
+        let text = "    12. Then r5c7 is 5: its other candidates are gone (from 6 and 11).";
+        let lines = wrap_indented(text, 10.0, false, 150.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        for l in &lines {
+            assert!(l.starts_with("    ") && !l.starts_with("     "), "{l:?}");
+            let room = 150.0 - 4.0 * indent_width(10.0);
+            assert!(width(l.trim_start(), 10.0, false) <= room, "{l:?}");
+        }
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
     }
 
     #[test]

@@ -335,8 +335,11 @@ fn forcing(trace: &Trace, k: u8, out: &mut Drawing) {
             e.digit,
             if i == 0 {
                 Role::Color(1)
-            } else {
+            } else if e.on {
                 Role::Pattern
+            } else {
+                // Removed by a deeper trial.
+                Role::Color(0)
             },
         );
         for &p in &e.parents {
@@ -349,7 +352,11 @@ fn forcing(trace: &Trace, k: u8, out: &mut Drawing) {
             });
         }
     }
-    if let End::Dead(Dead::NoCandidate(c) | Dead::Clash(c), _, _) = &trace.end {
+    if let End::Dead {
+        dead: Dead::NoCandidate(c) | Dead::Clash(c),
+        ..
+    } = &trace.end
+    {
         out.cells.push((*c, CellRole::Broken));
     }
 }

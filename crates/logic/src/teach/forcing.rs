@@ -8,7 +8,7 @@
 //! when that is not just the line before. In a net, a placement that no single explains
 //! came from a deeper trial, and is told as such.
 
-use sudokit_core::{Cell, Digit, DigitSet, House};
+use sudokit_core::{Cell, Digit, DigitSet, Grid, House};
 use sudokit_solver::observe::Dead;
 
 use super::patterns::{capital, so, what};
@@ -18,7 +18,7 @@ use crate::board::Board;
 use crate::step::{Branch, ChainCause, Chaining, ChainingKind, Forcing, Potential, Step};
 
 /// Why a placement of a branch holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Why {
     /// The branch's assumption.
     Assumed,
@@ -26,8 +26,11 @@ pub(crate) enum Why {
     Naked,
     /// The digit's last place in the house.
     Hidden(House),
-    /// Found by trying the other candidates one level deeper (nets).
-    Deeper,
+    /// Found by trying the cell's other candidates one level deeper (nets): each digit
+    /// with the branch that refutes it, or `None` when the replay could not rebuild it.
+    Deeper(Vec<(Digit, Option<Trace>)>),
+    /// A candidate a net's deeper trial removed (the event is off), with that trial.
+    Refuted(Option<Trace>),
 }
 
 /// One event of a replayed branch: the assumption, or a placement.
@@ -40,42 +43,152 @@ pub(crate) struct Event {
     pub why: Why,
     /// The earlier events it follows from (indices into the trace).
     pub parents: Vec<usize>,
+    /// The candidates it needs gone that were removed before the branch began by the
+    /// branch it is a deeper trial of (empty at the top).
+    pub before: Vec<(Cell, Digit)>,
 }
 
 /// Where a replayed branch ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum End {
-    /// A contradiction, following from these events; the candidates it also needs gone
-    /// that no event removed (a net's deeper trials removed them).
-    Dead(Dead, Vec<usize>, Vec<(Cell, Digit)>),
+    /// A contradiction.
+    Dead {
+        dead: Dead,
+        /// The events it follows from.
+        parents: Vec<usize>,
+        /// As [`Event::before`].
+        before: Vec<(Cell, Digit)>,
+        /// The candidates it also needs gone that no event removed (a net's deeper
+        /// trials removed them), each with the branch that refutes it when rebuilt.
+        deeper: Vec<(Cell, Digit, Option<Trace>)>,
+    },
     /// The step's conclusions, each shown by these events (`true`: placed, else removed).
     Shows(Vec<(Cell, Digit, bool, Vec<usize>)>),
 }
 
 /// A branch replayed: the events the end rests on, in order (parents index this list).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Trace {
     pub events: Vec<Event>,
     pub end: End,
 }
 
+impl Trace {
+    /// The candidates removed before the branch began that it rests on.
+    fn relies(&self) -> Vec<(Cell, Digit)> {
+        let mut out: Vec<(Cell, Digit)> =
+            self.events.iter().flat_map(|e| e.before.clone()).collect();
+        if let End::Dead { before, .. } = &self.end {
+            out.extend(before);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Gone in the board the step was found on.
 const BEFORE: u32 = u32::MAX;
+/// Gone before this branch began, removed by the branch it is a deeper trial of.
+const OUTSIDE: u32 = u32::MAX - 1;
+
+/// A replay's state: candidates and values now, and who removed each candidate (an
+/// event's index, [`BEFORE`] or [`OUTSIDE`]), by `cell * side + digit`.
+#[derive(Clone)]
+struct State {
+    cands: Vec<DigitSet>,
+    values: Vec<Option<Digit>>,
+    removed: Vec<u32>,
+}
 
 /// Replays `branch` on `board` and keeps what its end rests on. `wanted`: the step's
 /// conclusions, for a branch that ends without a contradiction.
 pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, bool)]) -> Trace {
     let layout = board.layout();
+    let state = State {
+        cands: layout.cells().map(|c| board.candidates(c)).collect(),
+        values: layout.cells().map(|c| board.value(c)).collect(),
+        removed: vec![BEFORE; layout.cell_count() * layout.side()],
+    };
+    replay_from(board, state, branch, wanted)
+}
+
+/// Events and the end's dependencies: the events that removed these candidates, and
+/// those removed before the branch began by the branch around it.
+fn parents_of(
+    removed: &[u32],
+    n: usize,
+    list: impl Iterator<Item = (Cell, Digit)>,
+) -> (Vec<usize>, Vec<(Cell, Digit)>) {
+    let mut events = Vec::new();
+    let mut before = Vec::new();
+    for (c, d) in list {
+        match removed[c.index() * n + d.index()] {
+            BEFORE => {}
+            OUTSIDE => before.push((c, d)),
+            k => events.push(k as usize),
+        }
+    }
+    events.sort_unstable();
+    events.dedup();
+    before.sort_unstable();
+    before.dedup();
+    (events, before)
+}
+
+/// Tries `cell` = `digit` from `state` as the engine's net did, `depth` levels deep;
+/// the replayed refutation when it breaks.
+fn refute(board: &Board, state: &State, cell: Cell, digit: Digit, depth: u8) -> Option<Trace> {
+    let layout = board.layout();
+    let values = state
+        .values
+        .iter()
+        .map(|v| v.map_or(0, Digit::get))
+        .collect();
+    let grid = Grid::from_values(layout.clone(), values);
+    let out = crate::techniques::forcing::branch(&grid, &state.cands, cell, digit, true, depth);
+    let dead = out.marks.err()?;
+    let inner = Branch {
+        cell,
+        digit,
+        on: true,
+        implied: out.implied,
+        refuted: out.refuted,
+        depth,
+        contradiction: Some(dead),
+    };
+    let mut start = state.clone();
+    for r in &mut start.removed {
+        if *r != BEFORE {
+            *r = OUTSIDE;
+        }
+    }
+    Some(replay_from(board, start, &inner, &[]))
+}
+
+/// [`replay`] from a given state (a deeper trial starts from the branch around it).
+fn replay_from(
+    board: &Board,
+    state: State,
+    branch: &Branch,
+    wanted: &[(Cell, Digit, bool)],
+) -> Trace {
+    let layout = board.layout();
     let n = layout.side();
-    let mut cands: Vec<DigitSet> = layout.cells().map(|c| board.candidates(c)).collect();
-    let mut values: Vec<Option<Digit>> = layout.cells().map(|c| board.value(c)).collect();
-    let mut removed = vec![BEFORE; layout.cell_count() * n];
+    let State {
+        mut cands,
+        mut values,
+        mut removed,
+    } = state;
     let key = |c: Cell, d: Digit| c.index() * n + d.index();
+    let inner_depth = branch.depth.saturating_sub(1);
     let mut events = vec![Event {
         cell: branch.cell,
         digit: branch.digit,
         on: branch.on,
         why: Why::Assumed,
         parents: Vec::new(),
+        before: Vec::new(),
     }];
     let place = |cands: &mut Vec<DigitSet>,
                  values: &mut Vec<Option<Digit>>,
@@ -108,25 +221,66 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
         cands[branch.cell.index()].remove(branch.digit);
         removed[key(branch.cell, branch.digit)] = 0;
     }
-    let parents_of = |removed: &[u32], list: &mut dyn Iterator<Item = (Cell, Digit)>| {
-        let mut out: Vec<usize> = list
-            .filter_map(|(c, d)| match removed[key(c, d)] {
-                BEFORE => None,
-                k => Some(k as usize),
-            })
+    // Each candidate still there, refuted one level deeper from the state now, and the
+    // events and outside removals those refutations rest on (`None`: not rebuilt).
+    let proofs = |cands: &Vec<DigitSet>,
+                  values: &Vec<Option<Digit>>,
+                  removed: &Vec<u32>,
+                  list: &[(Cell, Digit)]| {
+        let now = State {
+            cands: cands.clone(),
+            values: values.clone(),
+            removed: removed.clone(),
+        };
+        let traces: Vec<Option<Trace>> = list
+            .iter()
+            .map(|&(c, d)| refute(board, &now, c, d, inner_depth))
             .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        let rests = traces.iter().all(Option::is_some).then(|| {
+            let relied = traces.iter().flatten().flat_map(Trace::relies);
+            parents_of(removed, n, relied)
+        });
+        (traces, rests)
     };
-    for &(c, d) in &branch.implied {
+    let mut refuted = branch.refuted.iter().peekable();
+    for i in 0..=branch.implied.len() {
+        // The candidates the net's deeper trials removed before this placement.
+        while let Some(&(_, rc, rx)) = refuted.next_if(|&&(at, _, _)| at <= i) {
+            if !cands[rc.index()].contains(rx) {
+                continue;
+            }
+            let k = events.len();
+            let now = State {
+                cands: cands.clone(),
+                values: values.clone(),
+                removed: removed.clone(),
+            };
+            let proof = refute(board, &now, rc, rx, inner_depth);
+            let (parents, before) = match &proof {
+                Some(t) => parents_of(&removed, n, t.relies().into_iter()),
+                None => ((0..k).collect(), Vec::new()),
+            };
+            events.push(Event {
+                cell: rc,
+                digit: rx,
+                on: false,
+                why: Why::Refuted(proof),
+                parents,
+                before,
+            });
+            cands[rc.index()].remove(rx);
+            removed[key(rc, rx)] = k as u32;
+        }
+        let Some(&(c, d)) = branch.implied.get(i) else {
+            break;
+        };
         if values[c.index()].is_some() {
             continue;
         }
         let k = events.len();
         let naked = (cands[c.index()] == DigitSet::single(d)).then(|| {
             let others = board.candidates(c).without(DigitSet::single(d));
-            parents_of(&removed, &mut others.iter().map(|x| (c, x)))
+            parents_of(&removed, n, others.iter().map(|x| (c, x)))
         });
         let hidden = layout.houses_of(c).iter().copied().find_map(|h| {
             let cells = &layout.house(h).cells;
@@ -135,14 +289,39 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
             });
             alone.then(|| {
                 let places = cells.iter().copied().filter(|&x| x != c && board.has(x, d));
-                (h, parents_of(&removed, &mut places.map(|x| (x, d))))
+                (h, parents_of(&removed, n, places.map(|x| (x, d))))
             })
         });
-        let (why, parents) = match (naked, hidden) {
-            (Some(p), Some((h, q))) if q.len() < p.len() => (Why::Hidden(h), q),
+        let (why, (parents, before)) = match (naked, hidden) {
+            (Some(p), Some((h, q))) if q.0.len() < p.0.len() => (Why::Hidden(h), q),
             (Some(p), _) => (Why::Naked, p),
             (None, Some((h, q))) => (Why::Hidden(h), q),
-            (None, None) => (Why::Deeper, (0..k).collect()),
+            (None, None) => {
+                // The cell's other candidates went by deeper trials (and earlier events).
+                let left: Vec<(Cell, Digit)> = cands[c.index()]
+                    .without(DigitSet::single(d))
+                    .iter()
+                    .map(|x| (c, x))
+                    .collect();
+                let (traces, rests) = proofs(&cands, &values, &removed, &left);
+                let gone = board.candidates(c).without(cands[c.index()]);
+                let (mut parents, mut before) =
+                    parents_of(&removed, n, gone.iter().map(|x| (c, x)));
+                match rests {
+                    Some((p, b)) => {
+                        parents.extend(p);
+                        before.extend(b);
+                        parents.sort_unstable();
+                        parents.dedup();
+                        before.sort_unstable();
+                        before.dedup();
+                    }
+                    // What a trial not rebuilt rests on is unknown: anything before.
+                    None => parents = (0..k).collect(),
+                }
+                let digits = left.iter().map(|&(_, x)| x).zip(traces).collect();
+                (Why::Deeper(digits), (parents, before))
+            }
         };
         events.push(Event {
             cell: c,
@@ -150,6 +329,7 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
             on: true,
             why,
             parents,
+            before,
         });
         place(&mut cands, &mut values, &mut removed, c, d, k);
     }
@@ -167,18 +347,41 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
                     .collect(),
                 Dead::Clash(_) => Vec::new(),
             };
-            let deeper: Vec<(Cell, Digit)> = needed
+            let left: Vec<(Cell, Digit)> = needed
                 .iter()
                 .copied()
                 .filter(|&(c, d)| values[c.index()].is_none() && cands[c.index()].contains(d))
                 .collect();
-            // What deeper trials removed may rest on anything before.
-            let parents = match dead {
-                Dead::Clash(_) => (0..events.len()).collect(),
-                _ if !deeper.is_empty() => (0..events.len()).collect(),
-                _ => parents_of(&removed, &mut needed.iter().copied()),
-            };
-            End::Dead(dead, parents, deeper)
+            let (mut parents, mut before) = parents_of(&removed, n, needed.iter().copied());
+            let mut deeper = Vec::new();
+            if !left.is_empty() {
+                let (traces, rests) = proofs(&cands, &values, &removed, &left);
+                match rests {
+                    Some((p, b)) => {
+                        parents.extend(p);
+                        before.extend(b);
+                        parents.sort_unstable();
+                        parents.dedup();
+                        before.sort_unstable();
+                        before.dedup();
+                    }
+                    None => parents = (0..events.len()).collect(),
+                }
+                deeper = left
+                    .iter()
+                    .zip(traces)
+                    .map(|(&(c, d), t)| (c, d, t))
+                    .collect();
+            }
+            if let Dead::Clash(_) = dead {
+                parents = (0..events.len()).collect();
+            }
+            End::Dead {
+                dead,
+                parents,
+                before,
+                deeper,
+            }
         }
         None => End::Shows(
             wanted
@@ -191,7 +394,7 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
                             .into_iter()
                             .collect()
                     } else {
-                        parents_of(&removed, &mut std::iter::once((c, d)))
+                        parents_of(&removed, n, std::iter::once((c, d))).0
                     };
                     (c, d, placed, by)
                 })
@@ -201,13 +404,12 @@ pub(crate) fn replay(board: &Board, branch: &Branch, wanted: &[(Cell, Digit, boo
     prune(events, end)
 }
 
-/// Keeps the events the end rests on (and the assumption), renumbering the parents. (A
-/// net's placement made by deeper trials rests on every event before it.)
+/// Keeps the events the end rests on (and the assumption), renumbering the parents.
 fn prune(events: Vec<Event>, end: End) -> Trace {
     let mut needed = vec![false; events.len()];
     needed[0] = true;
     let mut stack: Vec<usize> = match &end {
-        End::Dead(_, p, _) => p.clone(),
+        End::Dead { parents, .. } => parents.clone(),
         End::Shows(list) => list.iter().flat_map(|(_, _, _, p)| p.clone()).collect(),
     };
     while let Some(k) = stack.pop() {
@@ -234,7 +436,17 @@ fn prune(events: Vec<Event>, end: End) -> Trace {
         e.parents = map(&e.parents);
     }
     let end = match end {
-        End::Dead(d, p, deeper) => End::Dead(d, map(&p), deeper),
+        End::Dead {
+            dead,
+            parents,
+            before,
+            deeper,
+        } => End::Dead {
+            dead,
+            parents: map(&parents),
+            before,
+            deeper,
+        },
         End::Shows(list) => End::Shows(
             list.into_iter()
                 .map(|(c, d, placed, p)| (c, d, placed, map(&p)))
@@ -271,27 +483,136 @@ fn from(numbers: &[u32], parents: &[usize], at: usize, first_shown: usize) -> St
 }
 
 /// Writes a trace's events from `first` (0: with the assumption line) at `depth`;
-/// returns the line number of each event.
-fn tell(w: Words, trace: &Trace, first: usize, depth: u8, out: &mut Out) -> Vec<u32> {
+/// returns the line number of each event. With `expand`, what a deeper trial removed is
+/// followed by that trial (told without expanding its own deeper trials: a net nested
+/// twice would run to thousands of lines).
+fn tell(w: Words, trace: &Trace, first: usize, depth: u8, expand: bool, out: &mut Out) -> Vec<u32> {
     let mut numbers = vec![0; trace.events.len()];
     for (k, e) in trace.events.iter().enumerate().skip(first) {
         let (c, d) = (w.cell(e.cell), w.d(e.digit));
         let why = from(&numbers, &e.parents, k, first);
-        let text = match e.why {
+        let text = match &e.why {
             Why::Assumed if e.on => format!("Suppose {c} is {d}."),
             Why::Assumed => format!("Suppose {c} is not {d}."),
             Why::Naked => format!("Then {c} is {d}: its other candidates are gone{why}."),
             Why::Hidden(h) => format!(
                 "Then {c} is {d}: the last place for {d} in {}{why}.",
-                w.house(h)
+                w.house(*h)
             ),
-            Why::Deeper => format!(
+            Why::Deeper(proofs) if expand && proofs.iter().all(|(_, t)| t.is_some()) => {
+                let digits: DigitSet = proofs.iter().map(|&(x, _)| x).collect();
+                let them = if digits.len() == 1 {
+                    "its other candidate"
+                } else {
+                    "each of its other candidates"
+                };
+                format!(
+                    "Then {c} is {d}: {them}, {}, leads to a contradiction, as tried below{why}.",
+                    w.digits(digits)
+                )
+            }
+            Why::Deeper(_) => format!(
                 "Then {c} is {d}: each of its other candidates, tried one level deeper, leads to a contradiction."
+            ),
+            Why::Refuted(Some(_)) if expand => {
+                format!("Then {c} cannot be {d}: it leads to a contradiction, as tried below{why}.")
+            }
+            Why::Refuted(_) => format!(
+                "Then {c} cannot be {d}: tried one level deeper, it leads to a contradiction{why}."
             ),
         };
         numbers[k] = out.step(depth, text, About::candidates(&[(e.cell, e.digit)]));
+        match &e.why {
+            _ if !expand => {}
+            Why::Deeper(proofs) => {
+                for (x, t) in proofs {
+                    if let Some(t) = t {
+                        trial(w, e.cell, *x, t, depth, out);
+                    }
+                }
+            }
+            Why::Refuted(Some(t)) => trial(w, e.cell, e.digit, t, depth, out),
+            _ => {}
+        }
     }
     numbers
+}
+
+/// A deeper trial under the line at `depth`: why `cell` cannot be `digit`.
+fn trial(w: Words, cell: Cell, digit: Digit, trace: &Trace, depth: u8, out: &mut Out) {
+    out.case(
+        depth + 1,
+        format!("Why {} cannot be {}:", w.cell(cell), w.d(digit)),
+        About::candidates(&[(cell, digit)]),
+    );
+    refutation(w, trace, depth + 2, false, out);
+}
+
+/// Writes a branch that ends in a contradiction, from its assumption to where it breaks
+/// (`expand`: as [`tell`]).
+fn refutation(w: Words, trace: &Trace, depth: u8, expand: bool, out: &mut Out) {
+    let mut numbers = tell(w, trace, 0, depth, expand, out);
+    let End::Dead {
+        dead,
+        parents,
+        deeper,
+        ..
+    } = &trace.end
+    else {
+        return;
+    };
+    let mut parents = parents.clone();
+    if !deeper.is_empty() {
+        let cells: Vec<Cell> = deeper.iter().map(|&(c, _, _)| c).collect();
+        let digits: DigitSet = deeper.iter().map(|&(_, d, _)| d).collect();
+        let pairs: Vec<(Cell, Digit)> = deeper.iter().map(|&(c, d, _)| (c, d)).collect();
+        let shown = expand && deeper.iter().all(|(_, _, t)| t.is_some());
+        let text = if shown {
+            format!(
+                "Then {} cannot be {}: {} to a contradiction, as tried below.",
+                w.cells_or(&cells),
+                w.digits_or(digits),
+                if pairs.len() == 1 {
+                    "it leads"
+                } else {
+                    "each leads"
+                }
+            )
+        } else {
+            format!(
+                "Then {} cannot be {}: each, tried one level deeper, leads to a contradiction.",
+                w.cells_or(&cells),
+                w.digits_or(digits)
+            )
+        };
+        numbers.push(out.step(depth, text, About::candidates(&pairs)));
+        parents.push(numbers.len() - 1);
+        for (c, d, t) in deeper.iter().filter(|_| shown) {
+            if let Some(t) = t {
+                trial(w, *c, *d, t, depth, out);
+            }
+        }
+    }
+    let why = from(&numbers, &parents, numbers.len(), 0);
+    let (text, cells) = match *dead {
+        Dead::NoCandidate(c) => (
+            format!("But then {} has no candidate left{why}.", w.cell(c)),
+            vec![c],
+        ),
+        Dead::NoPlace(h, d) => (
+            format!(
+                "But then {} has no place left in {}{why}.",
+                w.d(d),
+                w.house(h)
+            ),
+            w.layout.house(h).cells.clone(),
+        ),
+        Dead::Clash(c) => (
+            format!("But then {} would need two different digits.", w.cell(c)),
+            vec![c],
+        ),
+    };
+    out.step(depth, text, About::cells(&cells));
 }
 
 /// Explains a forcing chain or net.
@@ -326,43 +647,7 @@ pub(super) fn forcing(
                 About::candidates(&[(b.cell, b.digit)]),
             );
             let trace = replay(board, b, &wanted);
-            let numbers = tell(w, &trace, 0, 0, out);
-            if let End::Dead(dead, parents, deeper) = &trace.end {
-                if !deeper.is_empty() {
-                    let cells: Vec<Cell> = deeper.iter().map(|&(c, _)| c).collect();
-                    let digits: DigitSet = deeper.iter().map(|&(_, d)| d).collect();
-                    out.step(
-                        0,
-                        format!(
-                            "Then {} cannot be {}: each, tried one level deeper, leads to a contradiction.",
-                            w.cells_or(&cells),
-                            w.digits_or(digits)
-                        ),
-                        About::candidates(deeper),
-                    );
-                }
-                let at = trace.events.len() + usize::from(!deeper.is_empty());
-                let why = from(&numbers, parents, at, 0);
-                let (text, cells) = match *dead {
-                    Dead::NoCandidate(c) => (
-                        format!("But then {} has no candidate left{why}.", w.cell(c)),
-                        vec![c],
-                    ),
-                    Dead::NoPlace(h, d) => (
-                        format!(
-                            "But then {} has no place left in {}{why}.",
-                            w.d(d),
-                            w.house(h)
-                        ),
-                        w.layout.house(h).cells.clone(),
-                    ),
-                    Dead::Clash(c) => (
-                        format!("But then {} would need two different digits.", w.cell(c)),
-                        vec![c],
-                    ),
-                };
-                out.step(0, text, About::cells(&cells));
-            }
+            refutation(w, &trace, 0, true, out);
             out.conclusion(
                 format!("So the supposition is false: {}.", what(w, step)),
                 About::candidates(&conclusions(step)),
@@ -397,7 +682,7 @@ pub(super) fn forcing(
                     About::candidates(&[(b.cell, b.digit)]),
                 );
                 let trace = replay(board, b, &wanted);
-                let numbers = tell(w, &trace, 1, 1, out);
+                let numbers = tell(w, &trace, 1, 1, true, out);
                 if let End::Shows(list) = &trace.end {
                     for (c, d, placed, parents) in list {
                         if *placed {

@@ -36,13 +36,15 @@ impl Observer for Implied {
 }
 
 /// A branch's end: the marks reached, or the contradiction.
-struct Outcome {
-    marks: Result<Marks, Dead>,
-    implied: Vec<(Cell, Digit)>,
+pub(crate) struct Outcome {
+    pub(crate) marks: Result<Marks, Dead>,
+    pub(crate) implied: Vec<(Cell, Digit)>,
+    /// As [`Branch::refuted`].
+    pub(crate) refuted: Vec<(usize, Cell, Digit)>,
 }
 
 /// Propagates from `grid`/`cands` with `cell` assumed to hold `digit` (`on`) or not.
-fn branch(
+pub(crate) fn branch(
     grid: &Grid,
     cands: &[DigitSet],
     cell: Cell,
@@ -57,6 +59,7 @@ fn branch(
         start[cell.index()].remove(digit);
     }
     let mut implied = Implied::default();
+    let mut refuted = Vec::new();
     let mut marks = sudokit_solver::singles_from_marks(grid, &start, &mut implied);
     // A net also drops, at each round, the candidates whose own branch one level down
     // is a contradiction, until nothing more goes.
@@ -67,12 +70,20 @@ fn branch(
             if narrowed == m.candidates {
                 break;
             }
+            // `narrow` tries cells in order and digits upwards, so this is the order
+            // the candidates went in.
+            for c in grid.layout().cells() {
+                for x in m.candidates[c.index()].without(narrowed[c.index()]) {
+                    refuted.push((implied.0.len(), c, x));
+                }
+            }
             marks = sudokit_solver::singles_from_marks(&inner, &narrowed, &mut implied);
         }
     }
     Outcome {
         marks,
         implied: implied.0,
+        refuted,
     }
 }
 
@@ -150,6 +161,7 @@ fn to_branch(cell: Cell, digit: Digit, on: bool, out: &Outcome, depth: u8) -> Br
         digit,
         on,
         implied: out.implied.clone(),
+        refuted: out.refuted.clone(),
         depth,
         contradiction: out.marks.as_ref().err().copied(),
     }
