@@ -546,8 +546,9 @@ pub struct GenerateArgs {
     /// The most candidate puzzles tried per puzzle for a difficulty target.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub tries: u64,
-    /// The most seconds spent on each puzzle for a target (checked between candidate
-    /// puzzles): one not made in time is reported, and the others still come.
+    /// The most seconds spent on each puzzle (the search under way stops, inside a
+    /// uniqueness test or a rating): one not made in time is reported, and the others
+    /// still come.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
     /// Side N of the grid (4..25), with the usual boxes (or with --jigsaw).

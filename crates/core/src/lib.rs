@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cancel;
 mod cellset;
 mod digit;
 pub mod format;

@@ -3,6 +3,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use crate::cancel::Cancel;
+
 /// `work` on every item with `threads` scoped workers (0: one a core), each taking the
 /// next item in turn; the results in input order.
 pub fn map_ordered<T: Sync, R: Send>(
@@ -14,7 +16,8 @@ pub fn map_ordered<T: Sync, R: Send>(
 }
 
 /// [`map_ordered`], stopping once `stop` is set: no worker takes another item after it
-/// sees it (an item under way is finished). `None` when it stopped before the end.
+/// sees it (an item under way is finished). `None` when it stopped before the end. The
+/// workers run under the calling thread's current [`Cancel`] token.
 pub fn map_ordered_until<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
@@ -27,16 +30,19 @@ pub fn map_ordered_until<T: Sync, R: Send>(
     };
     let next = AtomicUsize::new(0);
     let done = Mutex::new(Vec::with_capacity(items.len()));
+    let cancel = Cancel::current();
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, items.len().max(1)) {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = work(item);
-                done.lock().expect("no worker panics").push((i, r));
+            scope.spawn(|| {
+                cancel.enter(|| loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = work(item);
+                    done.lock().expect("no worker panics").push((i, r));
+                })
             });
         }
     });

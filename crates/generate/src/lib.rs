@@ -45,6 +45,7 @@ mod unavoidable;
 pub mod uniform;
 
 use std::sync::Arc;
+use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
 use sudokit_core::rng::Rng;
@@ -306,12 +307,22 @@ impl Generator {
     ///
     /// # Errors
     /// See [`GenerateError`].
+    ///
+    /// The deadline, a progress report that answers `false`, and the thread's current
+    /// cancel token (see [`sudokit_core::cancel`]) each stop the work inside a single
+    /// uniqueness test or rating too; a puzzle whose tests were cut short is never given.
     pub fn generate_until(
         &self,
         rng: &mut Rng,
         deadline: Option<Instant>,
     ) -> Result<Generated, GenerateError> {
-        let late = || deadline.is_some_and(|d| Instant::now() >= d);
+        let token = Cancel::current().child(deadline);
+        token.enter(|| self.generate_within(rng, &token))
+    }
+
+    /// [`Generator::generate_until`] under `token` (the thread's current one).
+    fn generate_within(&self, rng: &mut Rng, token: &Cancel) -> Result<Generated, GenerateError> {
+        let late = || token.is_cancelled();
         let request = &self.request;
         // A target no path can meet fails at once, not after every try.
         if let Some(why) = &self.impossible {
@@ -321,6 +332,9 @@ impl Generator {
             let solution = complete_grid(request, rng)?;
             let orbits = self.orbits(&solution, rng);
             let puzzle = puzzle::reduce(&solution, &solution, &orbits, rng);
+            if late() {
+                return Err(GenerateError::OutOfTime(1));
+            }
             return Ok(made(Candidate::plain(puzzle), solution, 1, true));
         }
         // A clue count alone is best effort: the closest found in `limit` tries.
@@ -338,7 +352,7 @@ impl Generator {
             let mut current = self.evaluate(start, &solution, &orbits, rng);
             tries += 1;
             fresh += 1;
-            let mut stopped = !self.report(tries);
+            let mut stopped = !self.report(tries, token);
             // Climb once the target proves rare; a technique alone gives no distance
             // to climb by (measured: Jellyfish puzzles came 2.5× slower by climbing).
             let climb = request.target.level.is_some()
@@ -349,7 +363,7 @@ impl Generator {
                 let next = self.neighbour(&current.puzzle, &solution, &orbits, rng);
                 let next = self.evaluate(next, &solution, &orbits, rng);
                 tries += 1;
-                stopped = !self.report(tries);
+                stopped = !self.report(tries, token);
                 stall = if next.distance < current.distance {
                     0
                 } else {
@@ -359,7 +373,8 @@ impl Generator {
                     current = next;
                 }
             }
-            if current.distance == 0.0 {
+            // A candidate whose tests the token cut short is never given.
+            if current.distance == 0.0 && !late() {
                 return Ok(made(current, solution, tries, true));
             }
             if closest
@@ -372,6 +387,9 @@ impl Generator {
                 return Err(GenerateError::OutOfTime(tries));
             }
             if tries >= limit {
+                if late() {
+                    return Err(GenerateError::OutOfTime(tries));
+                }
                 return match request.target.is_set() {
                     true => Err(GenerateError::Missed(tries)),
                     false => {
@@ -384,12 +402,17 @@ impl Generator {
     }
 
     /// Tells the request's progress report how many candidates were tried: `false`
-    /// when it asks to stop.
-    fn report(&self, tries: u64) -> bool {
-        self.request
+    /// when it asks to stop (which cancels `token`, stopping any search under way).
+    fn report(&self, tries: u64, token: &Cancel) -> bool {
+        let go = self
+            .request
             .progress
             .as_ref()
-            .is_none_or(|Progress(report)| report(tries))
+            .is_none_or(|Progress(report)| report(tries));
+        if !go {
+            token.cancel();
+        }
+        go
     }
 
     /// Removes givens from `puzzle` as the target asks: while singles still solve it for
@@ -511,8 +534,13 @@ pub fn complete_grid(request: &Request, rng: &mut Rng) -> Result<Grid, GenerateE
         Method::Uniform => uniform::grid(layout, rng).or_else(|| solution::random(layout, rng)),
         Method::Shuffle => solution::shuffled(layout, rng),
     };
+    // A search the thread's cancel token cut short found no grid for that reason only.
+    let late = || Cancel::current().is_cancelled();
     match &request.shape {
-        Shape::Fixed(layout) => grid_of(layout, rng).ok_or(GenerateError::NoSolution),
+        Shape::Fixed(layout) => grid_of(layout, rng).ok_or_else(|| match late() {
+            true => GenerateError::OutOfTime(0),
+            false => GenerateError::NoSolution,
+        }),
         &Shape::Jigsaw { side, diagonals } => {
             for _ in 0..JIGSAW_TRIES {
                 let mut layout = regions::random_jigsaw(side, rng);
@@ -521,6 +549,9 @@ pub fn complete_grid(request: &Request, rng: &mut Rng) -> Result<Grid, GenerateE
                 }
                 if let Some(g) = grid_of(&Arc::new(layout), rng) {
                     return Ok(g);
+                }
+                if late() {
+                    return Err(GenerateError::OutOfTime(0));
                 }
             }
             Err(GenerateError::NoJigsaw(side, JIGSAW_TRIES))

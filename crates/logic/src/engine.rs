@@ -1,5 +1,6 @@
 //! The engine: try the techniques in order, apply the first step found, repeat.
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
 use sudokit_core::House;
@@ -205,49 +206,58 @@ pub struct Path {
     pub solved: bool,
 }
 
-/// Applies steps until the puzzle is solved or no technique finds anything.
+/// Applies steps until the puzzle is solved or no technique finds anything. Under a
+/// cancelled token (the thread's current one, see [`sudokit_core::cancel`]) it stops
+/// early, between steps or inside a long one: the path so far, not solved.
 pub fn solve(board: &Board, options: &Options) -> Path {
-    solve_until(board, options, None).expect("no deadline to miss")
+    let (path, _) = solve_until(board, options, None);
+    path
 }
 
-/// [`solve`], giving up (`None`) once `deadline` has passed, checked between steps: for
-/// a server that must answer in bounded time (one step of a large grid can still take
-/// long).
+/// [`solve`], giving up (`None`) once `deadline` has passed or the thread's current
+/// cancel token is cancelled: checked between steps and inside the long searches of a
+/// step (forcing chains and nets), for a server that must answer in bounded time.
 pub fn solve_within(board: &Board, options: &Options, deadline: Instant) -> Option<Path> {
-    solve_until(board, options, Some(deadline))
+    match solve_until(board, options, Some(deadline)) {
+        (path, false) => Some(path),
+        (_, true) => None,
+    }
 }
 
-fn solve_until(board: &Board, options: &Options, deadline: Option<Instant>) -> Option<Path> {
-    let (steps, end) = match narrow(board) {
+/// The path, and whether a deadline or the thread's cancel token cut it short.
+fn solve_until(board: &Board, options: &Options, deadline: Option<Instant>) -> (Path, bool) {
+    let token = Cancel::current().child(deadline);
+    let ((steps, end), cut) = token.enter(|| match narrow(board) {
         Some(small) => {
-            let (steps, end) = solve_in(small, options, deadline)?;
-            (steps, end.resize())
+            let ((steps, end), cut) = solve_in(small, options, &token);
+            ((steps, end.resize()), cut)
         }
-        None => solve_in(board.clone(), options, deadline)?,
-    };
+        None => solve_in(board.clone(), options, &token),
+    });
     let solved = end.is_solved();
-    Some(Path {
+    let path = Path {
         steps,
         board: end,
         solved,
-    })
+    };
+    (path, cut)
 }
 
-/// The steps [`solve_until`] applies to `board` (of `W` words), and the board they lead
-/// to.
+/// The steps [`solve_until`] applies to `board` (of `W` words), the board they lead to,
+/// and whether `token` cut them short.
 fn solve_in<const W: usize>(
     mut board: Board<W>,
     options: &Options,
-    deadline: Option<Instant>,
-) -> Option<(Vec<Step>, Board<W>)>
+    token: &Cancel,
+) -> ((Vec<Step>, Board<W>), bool)
 where
     Find: Pick<W>,
 {
     let mut steps = Vec::new();
     let mut kept = Kept::default();
     while !board.is_solved() {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return None;
+        if token.is_cancelled() {
+            return ((steps, board), true);
         }
         let Some(step) = next_step_in(&board, options, &mut kept, &mut |_, _| {}) else {
             break;
@@ -255,7 +265,9 @@ where
         board.apply(&step);
         steps.push(step);
     }
-    Some((steps, board))
+    // A search a cancelled token stopped finds nothing: that is no dead end.
+    let cut = !board.is_solved() && token.is_cancelled();
+    ((steps, board), cut)
 }
 
 #[cfg(test)]
@@ -298,9 +310,8 @@ mod tests {
         for line in crate::analysis::samples::HARD {
             let board = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
             let options = Options::default();
-            let (wide, _) = solve_in(board.clone(), &options, None).expect("no deadline");
-            let (narrow, end) =
-                solve_in(board.resize::<NARROW>(), &options, None).expect("no deadline");
+            let ((wide, _), _) = solve_in(board.clone(), &options, &Cancel::never());
+            let ((narrow, end), _) = solve_in(board.resize::<NARROW>(), &options, &Cancel::never());
             assert!(end.is_solved() && wide.len() > 20, "{line}");
             assert_eq!(narrow, wide, "{line}");
         }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use sudokit_core::cancel::Cancel;
 use sudokit_core::format::json::Json;
 use sudokit_core::format::{ReadOptions, Reader};
 use sudokit_core::parallel::map_ordered_until;
@@ -130,7 +131,8 @@ fn rate_json(text: &str, spec: &LayoutSpec, explainer: Option<bool>) -> Result<J
 /// results in order; or the exception of a signal Python has to handle first (Ctrl-C:
 /// `KeyboardInterrupt`). While the workers run, the calling thread (Python's main
 /// thread, where signals are handled) looks for one every 50 ms; then no worker takes
-/// another item (one under way is finished) and the signal's exception is raised.
+/// another item, the searches under way stop at their next check (the workers run under
+/// a cancel token), and the signal's exception is raised.
 fn interruptible<T: Sync, R: Send>(
     py: Python<'_>,
     items: &[T],
@@ -140,11 +142,12 @@ fn interruptible<T: Sync, R: Send>(
     use std::sync::atomic::{AtomicBool, Ordering};
     let stop = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
+    let token = Cancel::new();
     let (done, signal) = py.detach(|| {
         let caller = std::thread::current();
         std::thread::scope(|scope| {
             let workers = scope.spawn(|| {
-                let out = map_ordered_until(items, threads, &stop, &work);
+                let out = token.enter(|| map_ordered_until(items, threads, &stop, &work));
                 finished.store(true, Ordering::Release);
                 caller.unpark();
                 out
@@ -158,6 +161,7 @@ fn interruptible<T: Sync, R: Send>(
                 if let Err(e) = Python::attach(|py| py.check_signals()) {
                     signal = Some(e);
                     stop.store(true, Ordering::Relaxed);
+                    token.cancel();
                     break;
                 }
             }
@@ -172,6 +176,14 @@ fn interruptible<T: Sync, R: Send>(
             "the batch stopped before its end",
         )),
     }
+}
+
+/// `work` without the GIL, stopped by Ctrl-C as [`interruptible`] says (the search under
+/// way ends at its next check and `KeyboardInterrupt` is raised).
+fn interruptible_one<R: Send>(py: Python<'_>, work: impl Fn() -> R + Sync) -> PyResult<R> {
+    let mut out = interruptible(py, &[()], 1, |_| work())?;
+    out.pop()
+        .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the call stopped before its end"))
 }
 
 /// `answer` on every puzzle, without the GIL, on `threads` workers (0: every core): the
@@ -322,7 +334,8 @@ fn solve<'py>(
     regions: Option<String>,
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let answer = solve_json(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let spec = spec(r#box, regions, diagonals);
+    let answer = interruptible_one(py, || solve_json(puzzle, &spec))?.map_err(value_error)?;
     to_py(py, &with_error(answer, None))
 }
 
@@ -345,7 +358,7 @@ fn count(
         ));
     }
     let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
-    py.detach(|| sudokit_solver::count(&grid, limit))
+    interruptible_one(py, || sudokit_solver::count(&grid, limit))?
         .map(|o| (o.count, o.complete))
         .map_err(|c| value_error(c.to_string()))
 }
@@ -363,9 +376,8 @@ fn rate<'py>(
     explainer: Option<bool>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
-    let answer = py
-        .detach(|| rate_json(puzzle, &spec, explainer))
-        .map_err(value_error)?;
+    let answer =
+        interruptible_one(py, || rate_json(puzzle, &spec, explainer))?.map_err(value_error)?;
     to_py(py, &answer)
 }
 
@@ -379,13 +391,18 @@ fn hint<'py>(
     regions: Option<String>,
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (grid, marks) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
-    unique(&grid).map_err(value_error)?;
-    let board = Board::new(&grid, marks.as_deref());
-    let step = (!board.is_solved())
-        .then(|| next_step(&board, &Options::default()))
-        .flatten();
-    to_py(py, &step.map_or(Json::Null, |s| render::json(&board, &s)))
+    let spec = spec(r#box, regions, diagonals);
+    let step = interruptible_one(py, || {
+        let (grid, marks) = read(puzzle, &spec)?;
+        unique(&grid)?;
+        let board = Board::new(&grid, marks.as_deref());
+        let step = (!board.is_solved())
+            .then(|| next_step(&board, &Options::default()))
+            .flatten();
+        Ok::<_, String>(step.map_or(Json::Null, |s| render::json(&board, &s)))
+    })?
+    .map_err(value_error)?;
+    to_py(py, &step)
 }
 
 /// The whole logical path: a list of steps (the CLI's `explain --json` steps).
@@ -399,15 +416,14 @@ fn explain<'py>(
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
-    let steps = py
-        .detach(|| {
-            let (grid, marks) = read(puzzle, &spec)?;
-            unique(&grid)?;
-            let board = Board::new(&grid, marks.as_deref());
-            let path = logic_solve(&board, &Options::default());
-            Ok(Json::Array(render::steps_json(&board, &path.steps)))
-        })
-        .map_err(value_error)?;
+    let steps = interruptible_one(py, || {
+        let (grid, marks) = read(puzzle, &spec)?;
+        unique(&grid)?;
+        let board = Board::new(&grid, marks.as_deref());
+        let path = logic_solve(&board, &Options::default());
+        Ok::<_, String>(Json::Array(render::steps_json(&board, &path.steps)))
+    })?
+    .map_err(value_error)?;
     to_py(py, &steps)
 }
 
@@ -447,7 +463,7 @@ fn check<'py>(
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
-    let answer = py.detach(|| match read(puzzle, &spec) {
+    let answer = interruptible_one(py, || match read(puzzle, &spec) {
         Err(e) => Json::object([
             ("valid", Json::from(false)),
             ("solvable", Json::Null),
@@ -482,7 +498,7 @@ fn check<'py>(
                 ("error", Json::Null),
             ])
         }
-    });
+    })?;
     to_py(py, &answer)
 }
 

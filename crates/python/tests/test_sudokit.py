@@ -305,33 +305,64 @@ def test_every_single_call_raises_value_error_for_an_unreadable_puzzle(call):
         call("")
 
 
-def test_ctrl_c_stops_a_batch_with_keyboard_interrupt():
-    # A batch far longer than the test waits: rating a hard puzzle many times over.
+def interrupted(call, wait):
+    """Runs `call` (Python source) in a child process, sends it Ctrl-C after `wait`
+    seconds, and gives its exit code, its output and how long it took to end after."""
+    import signal
+    import sys
+    import time
+
     script = (
         "import sudokit, sys\n"
         "print('start', flush=True)\n"
         "try:\n"
-        f"    sudokit.rate_many([{HARD!r}] * 100000, threads=1)\n"
+        f"    {call}\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(3)\n"
         "print('finished', flush=True)\n"
     )
-    import signal
-    import sys
-    import time
-
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout.readline().strip() == "start"
-        time.sleep(1.0)
+        time.sleep(wait)
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)
         waited = time.monotonic() - sent
     finally:
         proc.kill()
-    assert proc.returncode == 3, out
+    return proc.returncode, out, waited
+
+
+def test_ctrl_c_stops_a_batch_with_keyboard_interrupt():
+    # A batch far longer than the test waits: rating a hard puzzle many times over.
+    code, out, waited = interrupted(f"sudokit.rate_many([{HARD!r}] * 100000, threads=1)", 1.0)
+    assert code == 3, out
     assert "interrupted" in out
-    # The puzzle under way is finished first (well under a second for this one).
+    # The search under way stops at its next check.
     assert waited < 5, f"stopped {waited:.1f} s after Ctrl-C"
+
+
+# A minimal 25×25 puzzle (`sudokit generate --size 25 --seed 7`) whose uniqueness check
+# runs for minutes.
+SLOW_25 = (
+    ".M.....BJ.6GC....N..F8..DB.I..N...5...JMK8..P.........J....P214..9...H...K."
+    "N....O..9G5H.KF..LJM...2.7..KE2.8......LD..G1.9.C.5...K..2.6....7JB...M...N"
+    ".......E8H.CD.6.AOK5..J.FHP.F8..G.......EC...2I..K.4..LDF..1N28....I9.OC..3"
+    ".DN..........E....24..B5.J..8.GILO..6..3..7N2.5..4...B5C..KD4...2.P6.F.3..J"
+    ".O2.NB..67E5I8K4...D.P...K..D91..3....MBGH..LC68..FC.G.5....1L.9....3..NI.."
+    "2.7.....A.G....H.....D5M.69..MJ3C.....I...ED.P.F8....3C....B.DA1..2......NL"
+    "....H.......J.N76..G9..I..B1.G7H.4N...P.O9..C...AE.F.97.6.........3...DL.G."
+    "C.B..LO.HE.MN.41..57K..9..LP6D9...A..BCE.OG8J.......5...B4.8D..L...P......A"
+    "..K.2P.....F351M..A.E.O.B"
+)
+
+
+@pytest.mark.parametrize("call", ["count", "solve", "check"])
+def test_ctrl_c_stops_a_single_long_search(call):
+    code, out, waited = interrupted(f"sudokit.{call}({SLOW_25!r})", 0.5)
+    assert code == 3, out
+    assert "interrupted" in out
+    # The search stops at its next check, not when it would have finished (minutes).
+    assert waited < 2, f"stopped {waited:.1f} s after Ctrl-C"

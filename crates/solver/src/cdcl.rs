@@ -19,6 +19,7 @@
 //! groups, so nothing but learned clauses is stored. Counting adds a blocking clause after
 //! each solution ("some open cell differs").
 
+use sudokit_core::cancel::{Cancel, Every};
 use sudokit_core::{Grid, Layout};
 
 type Var = usize;
@@ -85,6 +86,8 @@ pub(crate) struct Counted {
     pub first: Option<Vec<u8>>,
     pub complete: bool,
     pub conflicts: u64,
+    /// Stopped by its cancel token (then not complete).
+    pub cancelled: bool,
 }
 
 pub(crate) struct Cdcl {
@@ -117,6 +120,8 @@ pub(crate) struct Cdcl {
     max_learned: usize,
     conflicts: u64,
     givens: Vec<bool>,
+    /// Stops the search, checked every few conflicts and decisions.
+    pub cancel: Cancel,
 }
 
 impl Cdcl {
@@ -153,6 +158,7 @@ impl Cdcl {
             max_learned: nv / 3 + 2000,
             conflicts: 0,
             givens: grid.values().iter().map(|&v| v != 0).collect(),
+            cancel: Cancel::current(),
         };
         for (c, &v) in grid.values().iter().enumerate() {
             if v != 0 {
@@ -169,7 +175,10 @@ impl Cdcl {
             first: None,
             complete: false,
             conflicts: 0,
+            cancelled: false,
         };
+        let cancel = self.cancel.clone();
+        let mut every = Every::new(&cancel, 32);
         if self.propagate().is_some() {
             result.complete = true;
             return Some(result);
@@ -177,6 +186,10 @@ impl Cdcl {
         let mut restart = Luby::default();
         let mut budget = restart.next() * 64;
         loop {
+            if every.tick() {
+                result.cancelled = true;
+                break;
+            }
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
                 if self.trail_lim.is_empty() {

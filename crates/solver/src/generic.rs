@@ -6,6 +6,7 @@
 //! cell with fewest candidates). The driver is a depth-first search with an explicit
 //! stack of saved states, as in seed 004, counting solutions up to a limit.
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout, MAX_SIDE};
 
 use crate::observe::{Branch, Dead, Observer, Reason, View};
@@ -233,6 +234,9 @@ pub(crate) struct Search<'a, O: Observer> {
     /// solution found, plus one (`budget × (count + 1)`): thrashing, not enumerating.
     pub budget: u64,
     pub gave_up: bool,
+    /// Stops the search (with `gave_up` and `cancelled` set), checked every few guesses.
+    pub cancel: Cancel,
+    pub cancelled: bool,
 }
 
 impl<'a, O: Observer> Search<'a, O> {
@@ -250,6 +254,8 @@ impl<'a, O: Observer> Search<'a, O> {
             first: None,
             budget: u64::MAX,
             gave_up: false,
+            cancel: Cancel::current(),
+            cancelled: false,
         }
     }
 
@@ -348,6 +354,12 @@ impl<'a, O: Observer> Search<'a, O> {
             self.guesses += 1;
             if self.guesses > self.budget.saturating_mul(self.count + 1) {
                 self.gave_up = true;
+                return None;
+            }
+            // A guess on a large grid costs tens of microseconds: the clock every 16.
+            if self.guesses.is_multiple_of(16) && self.cancel.is_cancelled() {
+                self.gave_up = true;
+                self.cancelled = true;
                 return None;
             }
             self.obs.branch(Branch {

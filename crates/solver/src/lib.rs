@@ -26,6 +26,7 @@ pub mod oracle;
 mod unsolvable;
 pub use unsolvable::{no_solution, why_unsolvable, Unsolvable};
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::{Cell, Conflict, Digit, DigitSet, Grid};
 
 use observe::{Dead, Observer, Quiet};
@@ -72,7 +73,29 @@ pub enum Engine {
     Classic,
 }
 
-/// [`count`] with a chosen engine.
+/// [`count_with`], stopped by `cancel` (checked every few guesses or conflicts by every
+/// engine): a cancelled count is not `complete`, and `cancel.is_cancelled()` says why.
+/// Every search run under [`Cancel::enter`] reads the thread's current token the same
+/// way, so a token entered around any work that counts stops those counts too.
+///
+/// # Errors
+/// As [`count`].
+pub fn count_until(
+    grid: &Grid,
+    limit: u64,
+    engine: Engine,
+    cancel: &Cancel,
+) -> Result<Outcome, Conflict> {
+    cancel.enter(|| count_with(grid, limit, engine))
+}
+
+/// Has the thread's current cancel token stopped the work?
+fn cancelled() -> bool {
+    Cancel::current().is_cancelled()
+}
+
+/// [`count`] with a chosen engine (stopped by the thread's current cancel token: see
+/// [`count_until`]).
 ///
 /// # Errors
 /// As [`count`].
@@ -80,8 +103,13 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     let limit = limit.max(1);
     if matches!(engine, Engine::Auto | Engine::Classic) && grid.layout().is_classic() {
         let c = classic::count(grid.values(), limit, true);
-        return no_conflict(grid, c.invalid)
-            .map(|_| outcome(grid, c.count, limit, c.first.map(|v| v.to_vec()), c.guesses));
+        return no_conflict(grid, c.invalid).map(|_| {
+            let out = outcome(grid, c.count, limit, c.first.map(|v| v.to_vec()), c.guesses);
+            Outcome {
+                complete: out.complete && !c.cancelled,
+                ..out
+            }
+        });
     }
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
@@ -100,7 +128,7 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
             _ => GUESS_BUDGET,
         };
         let (out, gave_up) = depth_first(grid, limit, budget, &mut Quiet);
-        if !gave_up {
+        if !gave_up || cancelled() {
             return Ok(out);
         }
         guesses = out.guesses;
@@ -117,7 +145,7 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
         Some(counted) => counted,
         None => {
             guesses += SYMMETRY_AFTER;
-            if let Some(none) = sparse_without_solution(grid) {
+            if let Some(none) = sparse_without_solution(grid).filter(|_| !cancelled()) {
                 return Ok(Outcome {
                     guesses: guesses + none.guesses,
                     ..none
@@ -128,7 +156,7 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
                 .expect("no conflict budget was set")
         }
     };
-    if counted.complete || learning_limit == limit {
+    if counted.complete || counted.cancelled || learning_limit == limit {
         let out = outcome(
             grid,
             counted.count,

@@ -13,13 +13,10 @@
 
 use std::sync::Arc;
 
-use sudokit_core::time::Instant;
+use sudokit_core::cancel::Cancel;
 use sudokit_generate::Progress;
 use sudokit_web::dispatch;
 use wasm_bindgen::prelude::*;
-
-/// No deadline in the browser: the player waits, sees progress and may cancel.
-const NO_DEADLINE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
 #[wasm_bindgen]
 extern "C" {
@@ -63,14 +60,15 @@ pub fn version() -> String {
 }
 
 fn answer(endpoint: &str, body: &str, report: bool) -> String {
-    let deadline = Instant::now() + NO_DEADLINE;
+    // No deadline in the browser: the player waits, sees progress and may cancel
+    // (the page then ends the worker).
     let hook = report.then(|| {
         Progress(Arc::new(|tries| {
             progress(tries as f64);
             true
         }))
     });
-    match dispatch::call(endpoint, body.as_bytes(), deadline, hook) {
+    match dispatch::call(endpoint, body.as_bytes(), &Cancel::never(), hook) {
         Ok(reply) => reply.into_text(),
         Err(e) => {
             let message = sudokit_core::format::json::Json::from(e.to_string());

@@ -1,13 +1,11 @@
 //! The handler: each `POST /api/<name>` runs [`dispatch::call`] on the pool and
 //! answers JSON (or SVG for `picture`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use sudokit_core::cancel::Cancel;
 
 use axum::extract::State as Shared;
 use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
-use sudokit_generate::Progress;
 
 use crate::body::Raw;
 use crate::dispatch::{self, Reply};
@@ -34,12 +32,12 @@ impl State {
     }
 }
 
-/// Clears its flag when dropped: when the request is answered, or abandoned.
-struct Gone(Arc<AtomicBool>);
+/// Cancels its token when dropped: when the request is answered, or abandoned.
+struct Gone(Cancel);
 
 impl Drop for Gone {
     fn drop(&mut self) {
-        self.0.store(false, Ordering::Relaxed);
+        self.0.cancel();
     }
 }
 
@@ -57,14 +55,17 @@ pub async fn endpoint(
     if method != Method::POST {
         return Err(ApiError::MethodNotAllowed);
     }
-    // The work stops making candidate puzzles once nobody waits for its answer: the
-    // client went away (this future is dropped) or the budget ended (answered 422).
-    let waiting = Arc::new(AtomicBool::new(true));
+    // The work stops, inside whatever search it is in, once nobody waits for its
+    // answer: the client went away (this future is dropped) or the budget ended (the
+    // token's deadline; answered 422).
+    let waiting = Cancel::new();
     let _gone = Gone(waiting.clone());
-    let progress = Progress(Arc::new(move |_| waiting.load(Ordering::Relaxed)));
     let reply = s
         .pool
-        .run(move |deadline| dispatch::call(&name, &body, deadline, Some(progress)))
+        .run(move |deadline| {
+            let token = waiting.child(Some(deadline));
+            dispatch::call(&name, &body, &token, None)
+        })
         .await?;
     Ok(match reply {
         Reply::Json(value) => (

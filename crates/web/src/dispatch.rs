@@ -2,6 +2,7 @@
 //! through [`call`], and the page's engine in WebAssembly (`crates/wasm`) calls it
 //! directly in a Web Worker. One place reads a request and shapes its answer.
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::format::json::Json;
 use sudokit_core::time::Instant;
 use sudokit_generate::Progress;
@@ -44,16 +45,34 @@ impl Reply {
     }
 }
 
-/// Answers `endpoint` for the JSON request `body`, working until `deadline`;
-/// `progress` hears how many candidate puzzles a new game has tried (and may stop it).
+/// Answers `endpoint` for the JSON request `body`, until `cancel` stops it (its
+/// deadline, or a client gone): every search under way checks it, so the work ends
+/// within milliseconds. `progress` hears how many candidate puzzles a new game has
+/// tried (and may stop it).
 ///
 /// # Errors
 /// A 4xx [`ApiError`] for an unknown endpoint, a malformed or unanswerable request, or
-/// work past the deadline.
+/// work that `cancel` stopped ([`ApiError::OverBudget`]: whatever it had found is not
+/// given, as a search cut short may have missed something).
 pub fn call(
     endpoint: &str,
     body: &[u8],
-    deadline: Instant,
+    cancel: &Cancel,
+    progress: Option<Progress>,
+) -> Result<Reply, ApiError> {
+    let answer = cancel.enter(|| answer(endpoint, body, cancel.deadline(), progress));
+    match answer {
+        Err(ApiError::BadRequest(_) | ApiError::NotFound(_)) => answer,
+        _ if cancel.is_cancelled() => Err(ApiError::OverBudget(0)),
+        _ => answer,
+    }
+}
+
+/// [`call`]'s work, under `cancel` as the thread's current token.
+fn answer(
+    endpoint: &str,
+    body: &[u8],
+    deadline: Option<Instant>,
     progress: Option<Progress>,
 ) -> Result<Reply, ApiError> {
     let puzzle = |body: &[u8]| Puzzle::read(&parse::<PuzzleSpec>(body)?);

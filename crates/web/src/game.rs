@@ -3,6 +3,7 @@
 
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
 use sudokit_core::format::json::Json;
@@ -36,11 +37,12 @@ pub struct NewGame {
 /// puzzle is never harder than Easy (20,000 misses take 0.14 s, so the answer is quick).
 const TRIES: u64 = 20_000;
 
-/// Makes a puzzle as `game` asks, before `deadline`: with `needs`, a 9×9 puzzle whose
-/// path uses that technique (to practise it: generated, or a transformed bank puzzle).
+/// Makes a puzzle as `game` asks, before `deadline` (and the thread's cancel token):
+/// with `needs`, a 9×9 puzzle whose path uses that technique (to practise it: generated,
+/// or a transformed bank puzzle).
 pub fn new_game(
     game: &NewGame,
-    deadline: Instant,
+    deadline: Option<Instant>,
     progress: Option<Progress>,
 ) -> Result<Json, ApiError> {
     let name = game.layout.as_deref().unwrap_or("9x9");
@@ -56,7 +58,7 @@ pub fn new_game(
                 ));
             }
             let stream = sudokit_generate::practice::practice_seed(t, seed, 0);
-            practice(t, &options, &mut Rng::new(stream), Some(deadline)).map_err(|e| match e {
+            practice(t, &options, &mut Rng::new(stream), deadline).map_err(|e| match e {
                 PracticeError::Impossible(why) => ApiError::BadRequest(why),
                 other => ApiError::Unanswerable(other.to_string()),
             })?
@@ -72,7 +74,7 @@ pub fn new_game(
             let request = Request {
                 symmetry: Symmetry::Rot180,
                 target,
-                deadline: Some(deadline),
+                deadline,
                 budget: TRIES,
                 progress,
                 ..Request::new(shape(name)?)
@@ -88,7 +90,7 @@ pub fn new_game(
         None => sudokit_generate::target::rate(&made.puzzle, &options),
     };
     let board = sudokit_logic::Board::new(&made.puzzle, None);
-    let rating = rating.with_explainer_until(&board, &AtomicUsize::new(0), Some(deadline));
+    let rating = rating.with_explainer_until(&board, &AtomicUsize::new(0), deadline);
     let mut fields = vec![
         ("puzzle", Json::from(made.puzzle.to_line())),
         ("solution", Json::from(made.solution.to_line())),
@@ -537,8 +539,8 @@ pub fn picture(p: &Puzzle, pos: &Position) -> String {
     sudokit_render::scene_svg(&scene, 40.0)
 }
 
-/// Rates a puzzle, within `deadline`.
-pub fn rate(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
+/// Rates a puzzle, within `deadline` (and the thread's cancel token).
+pub fn rate(p: &Puzzle, deadline: Option<Instant>) -> Result<Json, ApiError> {
     let (_, rating) = path(p, deadline)?;
     let mut fields = render::rating_fields(Some(&rating));
     fields.push(("error", Json::Null));
@@ -546,7 +548,7 @@ pub fn rate(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
 }
 
 /// The whole logical path of a puzzle, each step as for a hint, and its rating.
-pub fn explain(p: &Puzzle, deadline: Instant) -> Result<Json, ApiError> {
+pub fn explain(p: &Puzzle, deadline: Option<Instant>) -> Result<Json, ApiError> {
     let (path, rating) = path(p, deadline)?;
     let mut board = start(p);
     let steps = path
@@ -574,7 +576,7 @@ fn start(p: &Puzzle) -> Board {
 /// The path and rating of a unique puzzle, or why there is none in time.
 fn path(
     p: &Puzzle,
-    deadline: Instant,
+    deadline: Option<Instant>,
 ) -> Result<(sudokit_logic::Path, sudokit_logic::Rating), ApiError> {
     let solution = unique_solution(p)?;
     if let Some(c) = p
@@ -588,14 +590,18 @@ fn path(
         )));
     }
     let board = start(p);
-    let path =
-        solve_within(&board, &Options::default(), deadline).ok_or(ApiError::OverBudget(0))?;
+    let path = match deadline {
+        Some(d) => solve_within(&board, &Options::default(), d),
+        None => Some(sudokit_logic::solve(&board, &Options::default())),
+    }
+    .filter(|_| !Cancel::current().is_cancelled())
+    .ok_or(ApiError::OverBudget(0))?;
     // SE's one number: its own rating on 9×9, when its path is done in time (else the
     // estimate, and se_kind says so).
     let rating = sudokit_logic::rate(&board, &path).with_explainer_until(
         &board,
         &AtomicUsize::new(0),
-        Some(deadline),
+        deadline,
     );
     Ok((path, rating))
 }

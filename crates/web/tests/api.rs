@@ -13,6 +13,16 @@ use tower::ServiceExt;
 const PUZZLE: &str =
     "003000100100400000000200000000000050007036000000000042200000000000070900580010000";
 
+/// A minimal 25×25 puzzle (`sudokit generate --size 25 --seed 7`) whose uniqueness
+/// check runs for minutes: a request about it can only end by being cancelled.
+const SLOW_25: &str = concat!(
+    ".M.....BJ.6GC....N..F8..DB.I..N...5...JMK8..P.........J....P214..9...H...K.N....O..9G5H.KF..LJM...2.7..KE2.8......LD..G1.9.C.",
+    "5...K..2.6....7JB...M...N.......E8H.CD.6.AOK5..J.FHP.F8..G.......EC...2I..K.4..LDF..1N28....I9.OC..3.DN..........E....24..B5.",
+    "J..8.GILO..6..3..7N2.5..4...B5C..KD4...2.P6.F.3..J.O2.NB..67E5I8K4...D.P...K..D91..3....MBGH..LC68..FC.G.5....1L.9....3..NI..",
+    "2.7.....A.G....H.....D5M.69..MJ3C.....I...ED.P.F8....3C....B.DA1..2......NL....H.......J.N76..G9..I..B1.G7H.4N...P.O9..C...AE",
+    ".F.97.6.........3...DL.G.C.B..LO.HE.MN.41..57K..9..LP6D9...A..BCE.OG8J.......5...B4.8D..L...P......A..K.2P.....F351M..A.E.O.B",
+);
+
 /// One request; the status and the body as JSON (or as a string when it is not JSON).
 async fn call(router: axum::Router, method: Method, path: &str, body: &str) -> (StatusCode, Value) {
     let request = Request::builder()
@@ -612,28 +622,18 @@ async fn a_built_site_folder_is_served_with_its_engine_files() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-#[tokio::test]
-async fn a_new_game_abandoned_by_its_client_stops_and_frees_its_worker() {
-    // One worker and a long budget: a 16×16 Medium game takes minutes to find.
-    let config = Config {
-        workers: 1,
-        budget: Duration::from_secs(60),
-        ..Config::default()
-    };
-    let router = app_with(config);
-    let slow = Request::post("/api/new")
+/// Sends `body` to `path` and gives up after `after`: the client goes away.
+async fn abandon(router: axum::Router, path: &str, body: Value, after: Duration) {
+    let request = Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(
-            json!({"layout": "16x16", "level": "medium", "seed": 1}).to_string(),
-        ))
+        .body(Body::from(body.to_string()))
         .expect("a request");
-    // The client gives up after half a second (its request future is dropped).
-    let gave_up =
-        tokio::time::timeout(Duration::from_millis(500), router.clone().oneshot(slow)).await;
-    assert!(
-        gave_up.is_err(),
-        "the 16×16 Medium game was not still being made"
-    );
+    let gave_up = tokio::time::timeout(after, router.oneshot(request)).await;
+    assert!(gave_up.is_err(), "{path} answered before its client left");
+}
+
+/// How long the one worker takes to answer a quick request.
+async fn next_answer(router: axum::Router) -> Duration {
     let asked = std::time::Instant::now();
     let (status, v) = call(
         router,
@@ -643,9 +643,62 @@ async fn a_new_game_abandoned_by_its_client_stops_and_frees_its_worker() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
-    let waited = asked.elapsed();
-    assert!(
-        waited < Duration::from_secs(5),
-        "the next request waited {waited:?} for the abandoned one"
-    );
+    asked.elapsed()
+}
+
+#[tokio::test]
+async fn a_pathological_25x25_request_ends_with_its_budget_and_frees_its_worker() {
+    let budget = Duration::from_millis(800);
+    let router = app_with(Config {
+        workers: 1,
+        budget,
+        ..Config::default()
+    });
+    for path in ["/api/solve", "/api/count", "/api/rate", "/api/hint"] {
+        let asked = std::time::Instant::now();
+        let (status, v) = call(
+            router.clone(),
+            Method::POST,
+            path,
+            &json!({ "puzzle": SLOW_25 }).to_string(),
+        )
+        .await;
+        let answered = asked.elapsed();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {v}");
+        assert!(error(&v).contains("budget"), "{path}: {v}");
+        // The search inside stopped with the budget: the only worker is free at once
+        // (before cancellation, it stayed busy for minutes).
+        let next = next_answer(router.clone()).await;
+        assert!(
+            answered + next < budget + Duration::from_millis(400),
+            "{path}: answered after {answered:?}, the next request after {next:?} more"
+        );
+    }
+}
+
+#[tokio::test]
+async fn work_abandoned_by_its_client_stops_and_frees_its_worker() {
+    // One worker and a long budget: a 16×16 Medium game takes minutes to find, and the
+    // 25×25 puzzle's uniqueness check minutes to settle.
+    let router = app_with(Config {
+        workers: 1,
+        budget: Duration::from_secs(60),
+        ..Config::default()
+    });
+    let slow = [
+        (
+            "/api/new",
+            json!({"layout": "16x16", "level": "medium", "seed": 1}),
+        ),
+        ("/api/solve", json!({ "puzzle": SLOW_25 })),
+    ];
+    for (path, body) in slow {
+        // The client gives up (its request future is dropped).
+        abandon(router.clone(), path, body, Duration::from_millis(400)).await;
+        let next = next_answer(router.clone()).await;
+        assert!(
+            next < Duration::from_secs(1),
+            "{path}: the next request waited {next:?} for the abandoned one"
+        );
+    }
 }

@@ -14,6 +14,7 @@ mod rules;
 mod steps;
 
 use std::sync::atomic::AtomicUsize;
+use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
 use sudokit_core::{Cell, CellSet, Digit, House, Layout};
@@ -133,8 +134,10 @@ fn walk_rated(
     };
     let mut steps = Vec::new();
     let mut placed = false;
+    // The deadline, and the thread's cancel token (a server's request, a Ctrl-C).
+    let token = Cancel::current().child(deadline);
     while grid.value.contains(&0) {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if token.is_cancelled() {
             return None;
         }
         let before = grid;

@@ -11,6 +11,7 @@
 //! inside the branch, every candidate whose own branch at depth d - 1 is a contradiction,
 //! to a fixed point (reported as Forcing Nets, nested d levels).
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House};
 use sudokit_solver::observe::{Dead, Observer, Reason};
 use sudokit_solver::Marks;
@@ -93,7 +94,12 @@ pub(crate) fn branch(
 fn narrow(grid: &Grid, cands: &[DigitSet], depth: u8) -> Vec<DigitSet> {
     let mut narrowed = cands.to_vec();
     let mut safe = Safe::new(cands.len());
+    // Stopping early removes fewer candidates: still sound.
+    let token = Cancel::current();
     for c in grid.layout().cells().filter(|&c| grid.get(c).is_none()) {
+        if token.is_cancelled() {
+            break;
+        }
         for x in cands[c.index()] {
             if safe.holds(c, x, true) {
                 continue;
@@ -215,7 +221,11 @@ pub(crate) fn find_contradiction<const W: usize>(board: &Board<W>, sink: &mut Si
         Technique::ForcingNetContradiction
     };
     let mut safe = Safe::new(cands.len());
+    let token = Cancel::current();
     for (cell, digit) in candidates_by_size(board) {
+        if token.is_cancelled() {
+            return;
+        }
         for on in [true, false] {
             if safe.holds(cell, digit, on) {
                 continue;
@@ -274,7 +284,11 @@ pub(crate) fn find_verity<const W: usize>(board: &Board<W>, sink: &mut Sink, dep
         }
     }
     premises.sort_by_key(|(_, p)| p.len());
+    let token = Cancel::current();
     for (kind, options) in premises {
+        if token.is_cancelled() {
+            return;
+        }
         if options.len() < 2 {
             continue;
         }

@@ -773,6 +773,7 @@ mod tests {
                 first: None,
                 guesses: 0,
                 invalid: false,
+                cancelled: false,
             };
             count(&mut found);
             found

@@ -24,6 +24,7 @@ mod tables;
 
 use board::{Board, Depth};
 pub use dispatch::Level;
+use sudokit_core::cancel::Cancel;
 
 /// What a 9×9 count found.
 pub(crate) struct Counted {
@@ -32,6 +33,8 @@ pub(crate) struct Counted {
     pub guesses: u64,
     /// Two givens in a house were equal (nothing was searched).
     pub invalid: bool,
+    /// The thread's cancel token stopped the search (the count is then a lower bound).
+    pub cancelled: bool,
 }
 
 /// Counts the solutions of `values` (81 values, 0 = blank) up to `limit`, on the best
@@ -118,7 +121,13 @@ fn search<const BOXBAND: bool>(query: Query, limit: u64, keep_first: bool) -> Co
         first: None,
         guesses: 0,
         invalid: false,
+        cancelled: false,
     };
+    // A search that can be cancelled looks at its token every so many boards; the box
+    // and band node, which counts a whole subtree at once, then takes no enumeration.
+    let cancel = Cancel::current();
+    let cancellable = cancel.can_cancel();
+    let mut boards: u32 = 0;
     let Ok(mut start) = Board::from_values(query.values) else {
         counted.invalid = true;
         return counted;
@@ -140,10 +149,17 @@ fn search<const BOXBAND: bool>(query: Query, limit: u64, keep_first: bool) -> Co
     // with many comes first is the band words': generators complete their random grids
     // with it). Full counts go there at their first guess.
     #[cfg(target_arch = "x86_64")]
-    let node = BOXBAND && (limit >= 2 || !keep_first);
+    let node = BOXBAND && (limit >= 2 || !keep_first) && !(cancellable && limit > 2);
     #[cfg(target_arch = "x86_64")]
     let enumerate = limit > 2 && query.exclude.is_none();
     while let Some(mut board) = stack.pop() {
+        if cancellable {
+            boards = boards.wrapping_add(1);
+            if boards.is_multiple_of(1024) && cancel.is_cancelled() {
+                counted.cancelled = true;
+                return counted;
+            }
+        }
         loop {
             let depth = match (counted.count, query.exclude) {
                 (2.., _) => Depth::Rows,
