@@ -440,22 +440,21 @@ fn every_format_a_jigsaw_is_written_in_reads_back_with_its_regions() {
 
 #[test]
 fn timeout_limits_each_puzzle_and_the_others_still_come() {
-    // 16×16 Medium is rarely found in minutes: each of the three puzzles gives up after
-    // its own half second, reported in order.
+    // Minimal 25×25 puzzles whose uniqueness tests run for minutes (seed 7's first took
+    // 10 minutes): each of the three gives up after its own half second, inside the test
+    // under way, reported in order, and no puzzle is given.
     let started = std::time::Instant::now();
     let (code, out, err) = run(
         &[
             "generate",
             "--size",
-            "16",
-            "--level",
-            "medium",
+            "25",
             "--timeout",
             "0.5",
             "-n",
             "3",
             "--seed",
-            "3",
+            "7",
             "-j1",
         ],
         "",
@@ -467,23 +466,11 @@ fn timeout_limits_each_puzzle_and_the_others_still_come() {
     assert_eq!(said.len(), 3, "{err}");
     for (i, line) in said.iter().enumerate() {
         assert!(
-            line.starts_with(&format!("puzzle {} of seed 3:", i + 1)),
+            line.starts_with(&format!("puzzle {} of seed 7:", i + 1)),
             "{line}"
         );
     }
     // Three half-second limits: the search under way stops at each.
-    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
-    // A minimal 25×25 puzzle whose one uniqueness test runs for minutes (seed 7's first
-    // took 10 minutes): the limit stops it inside that test, and no puzzle is given.
-    let started = std::time::Instant::now();
-    let (code, out, err) = run(
-        &["generate", "--size", "25", "--seed", "7", "--timeout", "1"],
-        "",
-    );
-    assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty(), "{out}");
-    assert!(err.contains("time allowed"), "{err}");
-    let took = started.elapsed();
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     // Easy ones are made well within the limit, so the timeout changes nothing.
     let (code, out, _) = run(

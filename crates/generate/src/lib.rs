@@ -416,13 +416,28 @@ impl Generator {
     }
 
     /// Removes givens from `puzzle` as the target asks: while singles still solve it for
-    /// an Easy target (a minimal puzzle of 16×16 or more is almost never Easy), else
-    /// while the solution stays unique, to a minimal puzzle.
+    /// an Easy target (a minimal puzzle of 16×16 or more is almost never Easy); on large
+    /// grids, for Medium to Unfair, from there on while the path stays within the level
+    /// (a minimal puzzle of 16×16 is almost always Extreme, so minimal puzzles hardly
+    /// ever meet those levels); else while the solution stays unique, to a minimal puzzle.
     fn reduce(&self, puzzle: &Grid, solution: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
         match self.request.target.level {
             Some(Level::Easy) => puzzle::reduce_by_singles(puzzle, orbits, rng),
+            Some(level @ (Level::Medium | Level::Hard | Level::Unfair))
+                if solution.layout().side() >= LARGE =>
+            {
+                let easy = puzzle::reduce_by_singles(puzzle, orbits, rng);
+                puzzle::reduce_while(&easy, solution, orbits, rng, |p| self.within(p, level))
+            }
             _ => puzzle::reduce(puzzle, solution, orbits, rng),
         }
+    }
+
+    /// Does sudokit's path solve `puzzle` within `level` (no harder technique, and no
+    /// higher score than the level allows)?
+    fn within(&self, puzzle: &Grid, level: Level) -> bool {
+        let rating = target::rate_towards(puzzle, &self.request.options, &self.request.target);
+        rating.solved && rating.level <= level
     }
 
     /// A puzzle near `puzzle`: one to three orbits of givens added back from the
@@ -510,6 +525,12 @@ impl Candidate {
         }
     }
 }
+
+/// The smallest side whose level targets between Easy and Extreme are reached from an
+/// Easy puzzle ([`puzzle::reduce_while`]) instead of from a minimal one: on 16×16 and
+/// 25×25 a minimal puzzle is almost always Extreme (measured: no 16×16 Medium in
+/// 90–150 s, none of 25×25 above Easy in 90–120 s, by reducing to minimal puzzles).
+const LARGE: usize = 12;
 
 /// Candidate puzzles tried when aiming at a clue count alone.
 pub const CLUE_TRIES: u64 = 1_000;

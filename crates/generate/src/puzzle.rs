@@ -95,6 +95,45 @@ pub fn reduce_by_singles(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> 
     puzzle
 }
 
+/// Removes givens of `puzzle` (whose only solution is `solution`), one orbit at a time in
+/// a random order, keeping each removal that leaves the solution unique and `keep` true
+/// of the puzzle left: the way to a level between Easy and the hardest on large grids,
+/// from an Easy puzzle, with `keep` "the path stays within the level". Every orbit is
+/// tried once.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit_core::{rng::Rng, Layout};
+/// use sudokit_generate::{puzzle, solution, Symmetry};
+/// let layout = Arc::new(Layout::classic());
+/// let mut rng = Rng::new(2);
+/// let full = solution::random(&layout, &mut rng).unwrap();
+/// let orbits = Symmetry::None.orbits(&layout);
+/// // Keep at least 40 givens: the reduction stops short of a minimal puzzle.
+/// let p = puzzle::reduce_while(&full, &full, &orbits, &mut rng, |p| p.clue_count() >= 40);
+/// assert!(sudokit_solver::is_unique(&p) && p.clue_count() == 40);
+/// ```
+pub fn reduce_while(
+    puzzle: &Grid,
+    solution: &Grid,
+    orbits: &[Vec<Cell>],
+    rng: &mut Rng,
+    keep: impl Fn(&Grid) -> bool,
+) -> Grid {
+    let mut puzzle = puzzle.clone();
+    for orbit in given_orbits(&puzzle, orbits, rng) {
+        for &c in orbit {
+            puzzle.set(c, None);
+        }
+        if !(still_unique(&puzzle, solution, orbit) && keep(&puzzle)) {
+            for &c in orbit {
+                puzzle.set(c, solution.get(c));
+            }
+        }
+    }
+    puzzle
+}
+
 /// The orbits whose cells are all given, in a random order.
 fn given_orbits<'a>(puzzle: &Grid, orbits: &'a [Vec<Cell>], rng: &mut Rng) -> Vec<&'a [Cell]> {
     let mut order: Vec<&[Cell]> = orbits

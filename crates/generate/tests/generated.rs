@@ -177,6 +177,29 @@ fn every_level_is_hit() {
     }
 }
 
+#[test]
+fn every_level_is_hit_on_16x16_with_few_tries() {
+    // Medium to Unfair come from an Easy puzzle reduced while the path stays within the
+    // level (before, a 16×16 Medium took minutes of minimal puzzles): a few tries each.
+    for (i, level) in Level::ALL.into_iter().enumerate() {
+        let generator = Generator::new(Request {
+            symmetry: Symmetry::Rot180,
+            target: Target {
+                level: Some(level),
+                ..Target::default()
+            },
+            ..Request::new(boxed(4, 4))
+        });
+        let mut rng = Rng::new(i as u64);
+        let made = generator.generate(&mut rng).unwrap();
+        let rating = rating_of(&made.puzzle);
+        assert_eq!(rating.level, level, "{}", made.puzzle.to_line());
+        assert!(sudokit_solver::is_unique(&made.puzzle));
+        assert!(Symmetry::Rot180.holds(&made.puzzle));
+        assert!(made.tries <= 50, "{level:?}: {} tries", made.tries);
+    }
+}
+
 /// A target that a real puzzle hits is never refused as impossible: its level and SE
 /// rating, with each technique of its path required.
 fn never_refused(rating: &sudokit_logic::Rating) {

@@ -120,13 +120,9 @@ const LEVEL_LIMITS = {
     levels: ['easy'],
     why: 'Only Easy on 4×4: every 4×4 puzzle is solved by singles alone.',
   },
-  '16x16': {
-    levels: ['easy', 'hard', 'unfair', 'extreme'],
-    why: 'No Medium on 16×16: a 16×16 puzzle with few givens is almost never Medium (none turned up in minutes of trying).',
-  },
   '25x25': {
-    levels: ['easy'],
-    why: 'Only Easy on 25×25: a harder one takes longer to make than anyone would wait (none turned up in two minutes).',
+    levels: ['easy', 'medium', 'hard'],
+    why: 'No Unfair or Extreme on 25×25: they can take minutes to make (an Unfair one took from 9 s to over a minute; an Extreme one, with as few givens as possible, minutes to prove it has one solution).',
   },
 };
 

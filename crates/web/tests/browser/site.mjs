@@ -1,7 +1,7 @@
 // The static site (scripts/build-site) in Chromium, served by a plain static file
 // server (python3 -m http.server) with no `sudokit serve` anywhere: the engine runs in
 // the browser. Playing to the finish, hint rungs, offline after the first visit, a
-// 16×16 Hard game with progress and Cancel, the manifest, a phone, an update, a
+// 25×25 Hard game with progress and Cancel, the manifest, a phone, an update, a
 // missing engine file and a crashed worker.
 //
 // Run by crates/wasm/tests/site.rs, which builds the site into SUDOKIT_SITE first.
@@ -133,13 +133,13 @@ describe('the static site, no server', { skip: !process.env.CI && missing() ? `s
     await context.close();
   });
 
-  it('shows a 16×16 Hard game being made, cancels it at once and answers a hint right after', async () => {
+  it('shows a 25×25 Hard game being made, cancels it at once and answers a hint right after', async () => {
     const { context, page } = await open(env, env.site);
     await waitStatus(page, 'Good luck', 30000);
     await page.click('[data-action="new"]');
     await page.waitForSelector('#dlg-new[open]');
-    await page.check('input[name="layout"][value="16x16"]');
-    assert.equal(await page.isDisabled('input[name="level"][value="hard"]'), false, 'Hard is offered on 16×16');
+    await page.check('input[name="layout"][value="25x25"]');
+    assert.equal(await page.isDisabled('input[name="level"][value="hard"]'), false, 'Hard is offered on 25×25');
     await page.check('input[name="level"][value="hard"]');
     await page.click('[data-action="generate"]');
     await page.waitForFunction(() => /candidates tried/.test(document.querySelector('#busy-text').textContent), null, { timeout: 30000 });
