@@ -629,18 +629,8 @@ async fn abandon(router: axum::Router, path: &str, body: Value, after: Duration)
         .body(Body::from(body.to_string()))
         .expect("a request");
     if let Ok(answer) = tokio::time::timeout(after, router.oneshot(request)).await {
-        let answer = answer.expect("an answer");
-        let status = answer.status();
-        let bytes = answer
-            .into_body()
-            .collect()
-            .await
-            .expect("a body")
-            .to_bytes();
-        panic!(
-            "{path} answered before its client left: {status} {}",
-            String::from_utf8_lossy(&bytes)
-        );
+        let status = answer.expect("an answer").status();
+        panic!("{path} answered ({status}) before its client left");
     }
 }
 

@@ -141,8 +141,10 @@ describe('the static site, no server', { skip: !process.env.CI && missing() ? `s
     await page.check('input[name="layout"][value="25x25"]');
     assert.equal(await page.isDisabled('input[name="level"][value="hard"]'), false, 'Hard is offered on 25×25');
     await page.check('input[name="level"][value="hard"]');
+    // Seed 1 takes over 20 s natively: long enough to be seen being made, and cancelled.
+    await page.fill('#new-seed', '1');
     await page.click('[data-action="generate"]');
-    await page.waitForFunction(() => /candidates tried/.test(document.querySelector('#busy-text').textContent), null, { timeout: 30000 });
+    await page.waitForFunction(() => /Generating… [1-9]\d* s/.test(document.querySelector('#busy-text').textContent), null, { timeout: 30000 });
     await page.click('[data-action="cancel-busy"]');
     await waitStatus(page, 'Generation cancelled.');
     const t0 = Date.now();
