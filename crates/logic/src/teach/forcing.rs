@@ -222,7 +222,7 @@ fn replay_from(
         removed[key(branch.cell, branch.digit)] = 0;
     }
     // Each candidate still there, refuted one level deeper from the state now, and the
-    // events and outside removals those refutations rest on (`None`: not rebuilt).
+    // candidates removed before that those refutations rest on (`None`: not rebuilt).
     let proofs = |cands: &Vec<DigitSet>,
                   values: &Vec<Option<Digit>>,
                   removed: &Vec<u32>,
@@ -236,11 +236,11 @@ fn replay_from(
             .iter()
             .map(|&(c, d)| refute(board, &now, c, d, inner_depth))
             .collect();
-        let rests = traces.iter().all(Option::is_some).then(|| {
-            let relied = traces.iter().flatten().flat_map(Trace::relies);
-            parents_of(removed, n, relied)
-        });
-        (traces, rests)
+        let relied = traces
+            .iter()
+            .all(Option::is_some)
+            .then(|| traces.iter().flatten().flat_map(Trace::relies).collect());
+        (traces, relied)
     };
     let mut refuted = branch.refuted.iter().peekable();
     for i in 0..=branch.implied.len() {
@@ -303,21 +303,14 @@ fn replay_from(
                     .iter()
                     .map(|x| (c, x))
                     .collect();
-                let (traces, rests) = proofs(&cands, &values, &removed, &left);
+                let (traces, relied) = proofs(&cands, &values, &removed, &left);
                 let gone = board.candidates(c).without(cands[c.index()]);
-                let (mut parents, mut before) =
-                    parents_of(&removed, n, gone.iter().map(|x| (c, x)));
-                match rests {
-                    Some((p, b)) => {
-                        parents.extend(p);
-                        before.extend(b);
-                        parents.sort_unstable();
-                        parents.dedup();
-                        before.sort_unstable();
-                        before.dedup();
-                    }
+                let rests = gone.iter().map(|x| (c, x));
+                let (mut parents, before) =
+                    parents_of(&removed, n, rests.chain(relied.iter().flatten().copied()));
+                if relied.is_none() {
                     // What a trial not rebuilt rests on is unknown: anything before.
-                    None => parents = (0..k).collect(),
+                    parents = (0..k).collect();
                 }
                 let digits = left.iter().map(|&(_, x)| x).zip(traces).collect();
                 (Why::Deeper(digits), (parents, before))
@@ -352,27 +345,21 @@ fn replay_from(
                 .copied()
                 .filter(|&(c, d)| values[c.index()].is_none() && cands[c.index()].contains(d))
                 .collect();
-            let (mut parents, mut before) = parents_of(&removed, n, needed.iter().copied());
-            let mut deeper = Vec::new();
-            if !left.is_empty() {
-                let (traces, rests) = proofs(&cands, &values, &removed, &left);
-                match rests {
-                    Some((p, b)) => {
-                        parents.extend(p);
-                        before.extend(b);
-                        parents.sort_unstable();
-                        parents.dedup();
-                        before.sort_unstable();
-                        before.dedup();
-                    }
-                    None => parents = (0..events.len()).collect(),
-                }
-                deeper = left
-                    .iter()
-                    .zip(traces)
-                    .map(|(&(c, d), t)| (c, d, t))
-                    .collect();
+            let (traces, relied) = match left.is_empty() {
+                true => (Vec::new(), Some(Vec::new())),
+                false => proofs(&cands, &values, &removed, &left),
+            };
+            let rests = needed.iter().copied();
+            let (mut parents, before) =
+                parents_of(&removed, n, rests.chain(relied.iter().flatten().copied()));
+            if relied.is_none() {
+                parents = (0..events.len()).collect();
             }
+            let deeper = left
+                .iter()
+                .zip(traces)
+                .map(|(&(c, d), t)| (c, d, t))
+                .collect();
             if let Dead::Clash(_) = dead {
                 parents = (0..events.len()).collect();
             }
