@@ -1184,33 +1184,50 @@ fn bug3(grid: &Grid9, cells: &[u8], common: &[u8], all: u16) -> Option<(f64, Vec
 /// they would empty a cell every base cell sees (one with two to `degree` candidates);
 /// a digit of a base cell in no allowed combination goes.
 fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
+    // The cells with one candidate, and those with two to `degree` (the excluding
+    // cells).
+    let (mut single, mut small) = (0u128, 0u128);
+    for (cell, &m) in grid.cands.iter().enumerate() {
+        match m.count_ones() {
+            1 => single |= 1 << cell,
+            n if n >= 2 && n as usize <= degree => small |= 1 << cell,
+            _ => {}
+        }
+    }
     // The base cells (two candidates or more, no naked single among the cells they
-    // see, some excluding cell), each with its excluding cells in SE's order.
+    // see, some excluding cell), each with its excluding cells, as a set and listed in
+    // SE's order (`lists[spans[i]]`).
     let mut bases: Vec<usize> = Vec::new();
-    let mut lists: Vec<Vec<u8>> = Vec::new();
     let mut sets: Vec<u128> = Vec::new();
-    for (cell, houses) in HOUSE_CELLS.iter().enumerate() {
-        if grid.cands[cell].count_ones() < 2 {
+    let (mut lists, mut spans): (Vec<u8>, Vec<(usize, usize)>) = (Vec::new(), Vec::new());
+    for (cell, order) in HOUSE_CELLS.iter().enumerate() {
+        if grid.cands[cell].count_ones() < 2 || peers(cell) & single != 0 {
             continue;
         }
-        if houses
-            .iter()
-            .any(|&c| grid.cands[c as usize].count_ones() == 1)
-        {
-            continue;
-        }
-        let ex: Vec<u8> = houses
-            .iter()
-            .copied()
-            .filter(|&c| (2..=degree as u32).contains(&grid.cands[c as usize].count_ones()))
-            .collect();
-        if !ex.is_empty() {
-            sets.push(ex.iter().fold(0, |s, &c| s | 1 << c));
+        let ex = peers(cell) & small;
+        if ex != 0 {
+            sets.push(ex);
             bases.push(cell);
-            lists.push(ex);
+            let from = lists.len();
+            lists.extend(order.iter().filter(|&&c| ex >> c & 1 != 0));
+            spans.push((from, lists.len()));
         }
     }
     if bases.len() < degree {
+        return None;
+    }
+    if degree == 2 {
+        for (a, b) in pairs(bases.len()) {
+            let common = sets[a] & sets[b];
+            if common.count_ones() < 2 {
+                continue;
+            }
+            if let Some(found) =
+                exclude(grid, &[bases[a], bases[b]], common, &HOUSE_CELLS[bases[a]])
+            {
+                return Some(found);
+            }
+        }
         return None;
     }
     let base_set: u128 = bases.iter().fold(0, |s, &c| s | 1 << c);
@@ -1218,29 +1235,12 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
     for (i, &c) in bases.iter().enumerate() {
         index[c] = i as u8;
     }
+    // Is base `w` an excluding cell of `u` or of `v` (is the triple met from the pair
+    // `u`, `v`)?
+    let meets = |u: usize, v: usize, w: usize| (sets[u] | sets[v]) >> bases[w] & 1 != 0;
     let mut tails: Vec<usize> = Vec::new();
-    // The triples already tried (by base indices, smallest first). SE meets a triple up
-    // to three times (once from each of its pairs); whether it excludes anything does
-    // not depend on the order of its cells, and the first time it is met is the one
-    // that counts, so a repeat is skipped.
-    let n = bases.len();
-    let mut tried = vec![
-        0u64;
-        if degree == 3 {
-            (n * n * n).div_ceil(64)
-        } else {
-            0
-        }
-    ];
     for (a, b) in pairs(bases.len()) {
         let pair = 1u128 << bases[a] | 1 << bases[b];
-        if degree == 2 {
-            if let Some(found) = exclude(grid, &[bases[a], bases[b]], sets[a] & sets[b], &lists[a])
-            {
-                return Some(found);
-            }
-            continue;
-        }
         // The third cell: a base cell that one of the two sees through an excluding
         // cell of its own, in SE's order (the first's, then the second's). The three
         // need two excluding cells in common, so the two do.
@@ -1250,7 +1250,8 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
         }
         tails.clear();
         let mut seen = 0u128;
-        for &c in lists[a].iter().chain(&lists[b]) {
+        let list = |i: usize| &lists[spans[i].0..spans[i].1];
+        for &c in list(a).iter().chain(list(b)) {
             if twin >> c & 1 != 0 && seen >> c & 1 == 0 {
                 seen |= 1 << c;
                 tails.push(index[c as usize] as usize);
@@ -1261,14 +1262,27 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
             if common.count_ones() < 2 {
                 continue;
             }
-            let mut key = [a, b, t];
-            key.sort_unstable();
-            let bit = (key[0] * n + key[1]) * n + key[2];
-            if tried[bit / 64] >> (bit % 64) & 1 != 0 {
+            // SE meets a triple up to three times, once from each of its pairs that
+            // sees the third through an excluding cell; for x < y < z the pairs come
+            // as (x, y), (x, z), (y, z), and here a < b. Whether it excludes anything
+            // does not depend on the order of its cells, and the first time it is met
+            // is the one that counts, so a repeat is skipped.
+            let repeat = if t > b {
+                false
+            } else if t > a {
+                meets(a, t, b)
+            } else {
+                meets(t, a, b) || meets(t, b, a)
+            };
+            if repeat {
                 continue;
             }
-            tried[bit / 64] |= 1 << (bit % 64);
-            if let Some(found) = exclude(grid, &[bases[a], bases[b], bases[t]], common, &lists[a]) {
+            if let Some(found) = exclude(
+                grid,
+                &[bases[a], bases[b], bases[t]],
+                common,
+                &HOUSE_CELLS[bases[a]],
+            ) {
                 return Some(found);
             }
         }
@@ -1277,7 +1291,7 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
 }
 
 /// The aligned exclusion on base `cells` with the excluding cells `common` (listed in
-/// `order`'s order), if it removes anything.
+/// the order they come in `order`), if it removes anything.
 fn exclude(grid: &Grid9, cells: &[usize], common: u128, order: &[u8]) -> Option<Found> {
     if common.count_ones() < 2 {
         return None;

@@ -62,12 +62,14 @@ struct Node {
     parent: u32,
 }
 
-/// The potentials of one search.
+/// The potentials of one search, and its queues (kept from one search to the next).
 #[derive(Default)]
 struct Arena {
     nodes: Vec<Node>,
-    /// A buffer of consequences.
-    edges: Vec<(usize, usize, Cause)>,
+    ons: VecDeque<u32>,
+    offs: VecDeque<u32>,
+    made: Vec<u32>,
+    ends: Vec<u32>,
 }
 
 impl Arena {
@@ -82,6 +84,17 @@ impl Arena {
             parent,
         });
         self.nodes.len() as u32 - 1
+    }
+
+    /// The queues, empty, for a new search (given back when it ends).
+    fn queues(&mut self) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut ons, mut offs) = (
+            std::mem::take(&mut self.ons),
+            std::mem::take(&mut self.offs),
+        );
+        ons.clear();
+        offs.clear();
+        (ons, offs)
     }
 
     fn key(&self, p: u32) -> (u8, u8, bool) {
@@ -128,66 +141,53 @@ impl Arena {
     }
 
     /// The "off" consequences of `p` on (see [`on_edges`]), made.
-    fn on_to_off(&mut self, grid: &Grid9, p: u32, y: bool, out: &mut Vec<u32>) {
+    fn on_to_off(&mut self, grid: &Grid9, edges: &mut Edges, p: u32, out: &mut Vec<u32>) {
         let Link { cell, digit, .. } = self.nodes[p as usize].link;
-        let mut edges = std::mem::take(&mut self.edges);
-        on_edges(grid, (cell as usize, digit as usize), y, &mut edges);
         out.clear();
-        for &(c, v, cause) in &edges {
-            out.push(self.make(c, v, false, cause, p));
+        for &(c, v, cause) in edges.on(grid, cell as usize, digit as usize) {
+            out.push(self.make(c as usize, v as usize, false, cause, p));
         }
-        self.edges = edges;
     }
 
     /// The "on" consequences of `p` off (see [`off_edges`]), made.
-    fn off_to_on(&mut self, grid: &Grid9, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    fn off_to_on(&mut self, grid: &Grid9, edges: &mut Edges, p: u32, out: &mut Vec<u32>) {
         let Link { cell, digit, .. } = self.nodes[p as usize].link;
-        let mut edges = std::mem::take(&mut self.edges);
-        off_edges(grid, (cell as usize, digit as usize), (y, x), &mut edges);
         out.clear();
-        for &(c, v, cause) in &edges {
-            out.push(self.make(c, v, true, cause, p));
+        for &(c, v, cause) in edges.off(grid, cell as usize, digit as usize) {
+            out.push(self.make(c as usize, v as usize, true, cause, p));
         }
-        self.edges = edges;
     }
 }
 
-/// The "off" consequences of `(cell, d)` on, as `(cell, digit, cause)`: the cell's other
-/// digits (with cell links, `y`), then the digit's other places in its block, row and
-/// column (each cell once).
-fn on_edges(
-    grid: &Grid9,
-    (cell, d): (usize, usize),
-    y: bool,
-    out: &mut Vec<(usize, usize, Cause)>,
-) {
-    out.clear();
+/// The "off" consequences of `(cell, d)` on, added to `out` as `(cell, digit, cause)`:
+/// the cell's other digits (with cell links, `y`), then the digit's other places in its
+/// block, row and column (each cell once).
+fn on_edges(grid: &Grid9, (cell, d): (usize, usize), y: bool, out: &mut Vec<(u8, u8, Cause)>) {
     if y {
         for v in (0..9).filter(|&v| v != d && grid.has(cell, v)) {
-            out.push((cell, v, Cause::NakedSingle));
+            out.push((cell as u8, v as u8, Cause::NakedSingle));
         }
     }
     let mut seen = 1u128 << cell;
     for &r in &CELL_REGIONS[cell] {
         let rest = grid.cells[d] & REGION_SET[r as usize] & !seen;
         seen |= rest;
-        out.extend(bits(rest).map(|c| (c, d, Cause::Hidden(r))));
+        out.extend(bits(rest).map(|c| (c as u8, d as u8, Cause::Hidden(r))));
     }
 }
 
-/// The "on" consequences of `(cell, d)` off: the cell's other digit if it has two (with
-/// cell links, `y`), the digit's other place in each region where it has two (with
-/// region links, `x`; each cell once).
+/// The "on" consequences of `(cell, d)` off, added to `out`: the cell's other digit if it
+/// has two (with cell links, `y`), the digit's other place in each region where it has
+/// two (with region links, `x`; each cell once).
 fn off_edges(
     grid: &Grid9,
     (cell, d): (usize, usize),
     (y, x): (bool, bool),
-    out: &mut Vec<(usize, usize, Cause)>,
+    out: &mut Vec<(u8, u8, Cause)>,
 ) {
-    out.clear();
     if y && grid.cands[cell].count_ones() == 2 {
         let other = (grid.cands[cell] & !(1 << d)).trailing_zeros() as usize;
-        out.push((cell, other, Cause::NakedSingle));
+        out.push((cell as u8, other as u8, Cause::NakedSingle));
     }
     if x {
         let mut made = 0u128;
@@ -197,10 +197,64 @@ fn off_edges(
                 let other = (places & !(1 << cell)).trailing_zeros() as usize;
                 if made >> other & 1 == 0 {
                     made |= 1 << other;
-                    out.push((other, d, Cause::Hidden(r)));
+                    out.push((other as u8, d as u8, Cause::Hidden(r)));
                 }
             }
         }
+    }
+}
+
+/// The consequences of each candidate on and off in one pass (the grid and the kinds of
+/// link are fixed for the pass), made once when first asked for: every search of the
+/// pass reads the same lists.
+struct Edges {
+    /// By `9 * cell + digit`: where its list starts in `buf`, or `NONE` until made.
+    on_at: [u32; 729],
+    off_at: [u32; 729],
+    on_len: [u8; 729],
+    off_len: [u8; 729],
+    buf: Vec<(u8, u8, Cause)>,
+    links: (bool, bool),
+}
+
+impl Edges {
+    fn new((y, x): (bool, bool)) -> Edges {
+        Edges {
+            on_at: [NONE; 729],
+            off_at: [NONE; 729],
+            on_len: [0; 729],
+            off_len: [0; 729],
+            buf: Vec::with_capacity(4096),
+            links: (y, x),
+        }
+    }
+
+    /// [`on_edges`] of `(cell, d)`.
+    #[inline]
+    fn on(&mut self, grid: &Grid9, cell: usize, d: usize) -> &[(u8, u8, Cause)] {
+        let i = 9 * cell + d;
+        if self.on_at[i] == NONE {
+            let from = self.buf.len();
+            on_edges(grid, (cell, d), self.links.0, &mut self.buf);
+            self.on_at[i] = from as u32;
+            self.on_len[i] = (self.buf.len() - from) as u8;
+        }
+        let from = self.on_at[i] as usize;
+        &self.buf[from..from + self.on_len[i] as usize]
+    }
+
+    /// [`off_edges`] of `(cell, d)`.
+    #[inline]
+    fn off(&mut self, grid: &Grid9, cell: usize, d: usize) -> &[(u8, u8, Cause)] {
+        let i = 9 * cell + d;
+        if self.off_at[i] == NONE {
+            let from = self.buf.len();
+            off_edges(grid, (cell, d), self.links, &mut self.buf);
+            self.off_at[i] = from as u32;
+            self.off_len[i] = (self.buf.len() - from) as u8;
+        }
+        let from = self.off_at[i] as usize;
+        &self.buf[from..from + self.off_len[i] as usize]
     }
 }
 
@@ -273,6 +327,7 @@ fn pass(
     refuting: &([u128; 9], [u128; 9]),
     best: &mut Option<Candidate>,
 ) {
+    let mut edges = Edges::new((y, x));
     for (cell, regions) in CELL_REGIONS.iter().enumerate() {
         if grid.value[cell] != 0 || grid.cands[cell].count_ones() < 2 {
             continue;
@@ -291,7 +346,7 @@ fn pass(
                         .any(|&r| (grid.cells[d] & REGION_SET[r as usize]).count_ones() == 2));
             let bound = best.as_ref().map(|b| (b.found.difficulty, b.complexity));
             if closable {
-                for c in cycles(grid, arena, (cell, d), (y, x), bound) {
+                for c in cycles(grid, (arena, &mut edges), (cell, d), bound) {
                     consider(best, c);
                 }
             }
@@ -302,7 +357,7 @@ fn pass(
                         continue;
                     }
                     let bound = best.as_ref().map(|b| (b.found.difficulty, b.complexity));
-                    if let Some(c) = forcing(grid, arena, (cell, d, on), y, bound) {
+                    if let Some(c) = forcing(grid, (arena, &mut edges), (cell, d, on), bound) {
                         consider(best, c);
                     }
                 }
@@ -342,19 +397,21 @@ fn sort_key(y: bool, x: bool) -> u8 {
 /// the best hint so far; the search stops where its cycles could only sort after it.
 fn cycles(
     grid: &Grid9,
-    arena: &mut Arena,
+    (arena, edges): (&mut Arena, &mut Edges),
     (cell, d): (usize, usize),
-    (y, x): (bool, bool),
     bound: Option<(f64, u32)>,
 ) -> Vec<Candidate> {
+    let (y, x) = edges.links;
     let base = if y && x { 7.0 } else { 6.5 };
     arena.nodes.clear();
     let source = arena.make(cell, d, true, Cause::Start, NONE);
     let want = arena.key(source);
     let mut to_on = Seen::new();
     to_on.insert(want);
-    let (mut ons, mut offs) = (VecDeque::from([source]), VecDeque::new());
-    let mut ends = Vec::new();
+    let (mut ons, mut offs) = arena.queues();
+    let mut ends = std::mem::take(&mut arena.ends);
+    ends.clear();
+    ons.push_back(source);
     let mut length = 0;
     // SE queues an "off" again each time it is reached (by another path). Its "on"
     // consequences are all known by then, so such a repeat matters only when it leads
@@ -369,8 +426,6 @@ fn cycles(
             y && c == cell && grid.cands[c].count_ones() == 2
         }
     };
-    // The consequences of a potential, before any is made: (cell, digit, cause).
-    let mut edges: Vec<(usize, usize, Cause)> = Vec::with_capacity(32);
     while !ons.is_empty() || !offs.is_empty() {
         length += 1;
         while let Some(p) = ons.pop_front() {
@@ -379,9 +434,9 @@ fn cycles(
                 digit: pd,
                 ..
             } = arena.nodes[p as usize].link;
-            on_edges(grid, (pc as usize, pd as usize), y, &mut edges);
-            for &(c, v, cause) in &edges {
-                let k = (c as u8, v as u8, false);
+            for &(c, v, cause) in edges.on(grid, pc as usize, pd as usize) {
+                let k = (c, v, false);
+                let (c, v) = (c as usize, v as usize);
                 // An "off" not yet reached is no ancestor of `p` (those were all
                 // reached); one reached before counts again only if it closes a cycle.
                 if to_off.has(k) && (!closes(c, v) || arena.is_parent_key(p, k)) {
@@ -406,9 +461,9 @@ fn cycles(
                 digit: pd,
                 ..
             } = arena.nodes[p as usize].link;
-            off_edges(grid, (pc as usize, pd as usize), (y, x), &mut edges);
-            for &(c, v, cause) in &edges {
-                let k = (c as u8, v as u8, true);
+            for &(c, v, cause) in edges.off(grid, pc as usize, pd as usize) {
+                let k = (c, v, true);
+                let (c, v) = (c as usize, v as usize);
                 let end = length >= 4 && k == want;
                 let new = to_on.insert(k);
                 if end || new {
@@ -429,7 +484,7 @@ fn cycles(
         _ => Kind::XCycle,
     };
     let mut out = Vec::new();
-    for end in ends {
+    for &end in &ends {
         let links = arena.path(end);
         // The loop's potentials after the start (the start is the end again).
         let body = &links[1..];
@@ -463,17 +518,18 @@ fn cycles(
             },
         });
     }
+    (arena.ons, arena.offs, arena.ends) = (ons, offs, ends);
     out
 }
 
 /// The forcing chain from `(cell, d)` assumed `on` to its own negation, as a hint.
 fn forcing(
     grid: &Grid9,
-    arena: &mut Arena,
+    (arena, edges): (&mut Arena, &mut Edges),
     (cell, d, on): (usize, usize, bool),
-    y: bool,
     bound: Option<(f64, u32)>,
 ) -> Option<Candidate> {
+    let y = edges.links.0;
     let base = if y { 7.0 } else { 6.6 };
     // The potentials on a path are distinct, so a chain's complexity is its length:
     // a layer whose chains could only sort after the best so far ends the search.
@@ -486,7 +542,7 @@ fn forcing(
     arena.nodes.clear();
     let source = arena.make(cell, d, on, Cause::Start, NONE);
     let (mut to_on, mut to_off) = (Seen::new(), Seen::new());
-    let (mut ons, mut offs) = (VecDeque::new(), VecDeque::new());
+    let (mut ons, mut offs) = arena.queues();
     if on {
         to_on.insert(arena.key(source));
         ons.push_back(source);
@@ -494,7 +550,7 @@ fn forcing(
         to_off.insert(arena.key(source));
         offs.push_back(source);
     }
-    let mut made = Vec::new();
+    let mut made = std::mem::take(&mut arena.made);
     let mut target = None;
     // The length of the chains made in the layer at hand (one queue holds it).
     let mut length = 1;
@@ -502,11 +558,11 @@ fn forcing(
         if !ons.is_empty() {
             length += 1;
             if beaten(length) {
-                return None;
+                break 'search;
             }
         }
         while let Some(p) = ons.pop_front() {
-            arena.on_to_off(grid, p, y, &mut made);
+            arena.on_to_off(grid, edges, p, &mut made);
             for &q in &made {
                 let k = arena.key(q);
                 if on && (k.0 as usize, k.1 as usize) == (cell, d) {
@@ -521,11 +577,11 @@ fn forcing(
         if !offs.is_empty() {
             length += 1;
             if beaten(length) {
-                return None;
+                break 'search;
             }
         }
         while let Some(p) = offs.pop_front() {
-            arena.off_to_on(grid, p, y, true, &mut made);
+            arena.off_to_on(grid, edges, p, &mut made);
             for &q in &made {
                 let k = arena.key(q);
                 if !on && (k.0 as usize, k.1 as usize) == (cell, d) {
@@ -538,6 +594,7 @@ fn forcing(
             }
         }
     }
+    (arena.ons, arena.offs, arena.made) = (ons, offs, made);
     let target = target?;
     let t = arena.nodes[target as usize].link;
     let (removes, places) = if t.on {
