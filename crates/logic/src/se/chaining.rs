@@ -1251,6 +1251,15 @@ fn implications(grid: &Grid9, state: usize, y: bool, out: &mut Vec<u16>) {
 /// each component with the set of states it reaches (sinks first, so every component
 /// it leads to is complete).
 pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
+    self_refuting_by(grid, |s, out| implications(grid, s, y, out))
+}
+
+/// [`self_refuting`], with the implications of each state (`2 * (9 * cell + digit) +
+/// on`) given by `implied(state, out)`, which adds them to `out` (in any order).
+pub(crate) fn self_refuting_by(
+    grid: &Grid9,
+    mut implied: impl FnMut(usize, &mut Vec<u16>),
+) -> ([u128; 9], [u128; 9]) {
     const STATES: usize = 2 * 729;
     const WORDS: usize = STATES.div_ceil(64);
     const UNSEEN: u32 = u32::MAX;
@@ -1269,6 +1278,7 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
             continue;
         }
         let enter = |s: usize,
+                     implied: &mut dyn FnMut(usize, &mut Vec<u16>),
                      path: &mut Vec<(u16, u32, u32)>,
                      edges: &mut Vec<u16>,
                      next: &mut u32,
@@ -1280,11 +1290,18 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
             *next += 1;
             stack.push(s as u16);
             let from = edges.len() as u32;
-            implications(grid, s, y, edges);
+            implied(s, edges);
             path.push((s as u16, from, from));
         };
         enter(
-            start, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack,
+            start,
+            &mut implied,
+            &mut path,
+            &mut edges,
+            &mut next,
+            &mut index,
+            &mut low,
+            &mut stack,
         );
         while let Some(&(s, from, pos)) = path.last() {
             let s = s as usize;
@@ -1293,7 +1310,14 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
                 let t = edges[pos as usize] as usize;
                 if index[t] == UNSEEN {
                     enter(
-                        t, &mut path, &mut edges, &mut next, &mut index, &mut low, &mut stack,
+                        t,
+                        &mut implied,
+                        &mut path,
+                        &mut edges,
+                        &mut next,
+                        &mut index,
+                        &mut low,
+                        &mut stack,
                     );
                 } else if comp[t] == UNSEEN {
                     low[s] = low[s].min(index[t]);
@@ -1323,7 +1347,7 @@ pub(crate) fn self_refuting(grid: &Grid9, y: bool) -> ([u128; 9], [u128; 9]) {
             for &m in &members {
                 set[m / 64] |= 1 << (m % 64);
                 out.clear();
-                implications(grid, m, y, &mut out);
+                implied(m, &mut out);
                 for &t in &out {
                     let c = comp[t as usize];
                     if c != k {

@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 
 use super::basic::{peers, Found, Rule, Shape};
-use super::chaining::{bits, self_refuting, Cause};
+use super::chaining::{bits, self_refuting_by, Cause};
 use super::grid::{Grid9, CELL_REGIONS, REGION_SET};
 
 /// The kinds of hint, by SE's names.
@@ -243,6 +243,22 @@ impl Edges {
         &self.buf[from..from + self.on_len[i] as usize]
     }
 
+    /// The consequences of `state` (`2 * (9 * cell + digit) + on`), as states, added to
+    /// `out` (the implications of `chaining::self_refuting`).
+    fn implications(&mut self, grid: &Grid9, state: usize, out: &mut Vec<u16>) {
+        let (cell, d, on) = (state / 18, state / 2 % 9, state % 2 == 1);
+        let list = if on {
+            self.on(grid, cell, d)
+        } else {
+            self.off(grid, cell, d)
+        };
+        let to = !on as u16;
+        out.extend(
+            list.iter()
+                .map(|&(c, v, _)| 2 * (9 * c as u16 + v as u16) + to),
+        );
+    }
+
     /// [`off_edges`] of `(cell, d)`.
     #[inline]
     fn off(&mut self, grid: &Grid9, cell: usize, d: usize) -> &[(u8, u8, Cause)] {
@@ -307,12 +323,13 @@ pub(crate) fn first(grid: &Grid9) -> Option<Found> {
         }
         // The candidates whose forcing chain reaches their own negation, on and off
         // (found for the whole grid at once; the chains are then grown from those only).
+        let mut edges = Edges::new((y, x));
         let refuting = if x {
-            self_refuting(grid, y)
+            self_refuting_by(grid, |s, out| edges.implications(grid, s, out))
         } else {
             ([0; 9], [0; 9])
         };
-        pass(grid, &mut arena, (y, x), &refuting, &mut best);
+        pass(grid, (&mut arena, &mut edges), &refuting, &mut best);
     }
     best.map(|c| c.found)
 }
@@ -322,12 +339,11 @@ pub(crate) fn first(grid: &Grid9) -> Option<Found> {
 /// they could only sort after the best so far.
 fn pass(
     grid: &Grid9,
-    arena: &mut Arena,
-    (y, x): (bool, bool),
+    (arena, edges): (&mut Arena, &mut Edges),
     refuting: &([u128; 9], [u128; 9]),
     best: &mut Option<Candidate>,
 ) {
-    let mut edges = Edges::new((y, x));
+    let (y, x) = edges.links;
     for (cell, regions) in CELL_REGIONS.iter().enumerate() {
         if grid.value[cell] != 0 || grid.cands[cell].count_ones() < 2 {
             continue;
@@ -346,7 +362,7 @@ fn pass(
                         .any(|&r| (grid.cells[d] & REGION_SET[r as usize]).count_ones() == 2));
             let bound = best.as_ref().map(|b| (b.found.difficulty, b.complexity));
             if closable {
-                for c in cycles(grid, (arena, &mut edges), (cell, d), bound) {
+                for c in cycles(grid, (arena, edges), (cell, d), bound) {
                     consider(best, c);
                 }
             }
@@ -357,7 +373,7 @@ fn pass(
                         continue;
                     }
                     let bound = best.as_ref().map(|b| (b.found.difficulty, b.complexity));
-                    if let Some(c) = forcing(grid, (arena, &mut edges), (cell, d, on), bound) {
+                    if let Some(c) = forcing(grid, (arena, edges), (cell, d, on), bound) {
                         consider(best, c);
                     }
                 }
