@@ -150,8 +150,9 @@ pub(crate) fn place(grid: &mut Grid9, cell: usize, d: usize) {
 }
 
 /// The first hint of SE's rules below Nishio forcing chains, in SE's order; `None`
-/// when none applies.
-pub(crate) fn first(grid: &Grid9) -> Option<Found> {
+/// when none applies. `tried`: what aligned triplet exclusion learnt on the earlier
+/// grids of the same path (the answer does not depend on it; a new one will do).
+pub(crate) fn first_with(grid: &Grid9, tried: &mut Tried) -> Option<Found> {
     hidden_singles(grid)
         .or_else(|| direct_locking(grid))
         .or_else(|| hidden_sets(grid, 2, true))
@@ -171,9 +172,9 @@ pub(crate) fn first(grid: &Grid9) -> Option<Found> {
         .or_else(|| fish(grid, 4))
         .or_else(|| hidden_sets(grid, 4, false))
         .or_else(|| bug(grid))
-        .or_else(|| aligned(grid, 2))
+        .or_else(|| aligned(grid, 2, None))
         .or_else(|| cycles::first(grid))
-        .or_else(|| aligned(grid, 3))
+        .or_else(|| aligned(grid, 3, Some(tried)))
 }
 
 /// The first hint of the SE rule that finds hints of `technique` (one of SE's own
@@ -187,8 +188,8 @@ pub(crate) fn first_of(grid: &Grid9, technique: Technique) -> Option<Found> {
         T::DirectHiddenTriplet => hidden_sets(grid, 3, true),
         T::UniqueLoop => unique_loops(grid),
         T::BivalueUniversalGrave => bug(grid),
-        T::AlignedPairExclusion => aligned(grid, 2),
-        T::AlignedTripletExclusion => aligned(grid, 3),
+        T::AlignedPairExclusion => aligned(grid, 2, None),
+        T::AlignedTripletExclusion => aligned(grid, 3, None),
         T::XCycle | T::YCycle | T::XyCycle | T::ForcingXChain | T::ForcingXyChain => {
             cycles::first(grid)
         }
@@ -1183,7 +1184,64 @@ fn bug3(grid: &Grid9, cells: &[u8], common: &[u8], all: u16) -> Option<(f64, Vec
 /// digits are excluded when two cells that share a house take the same digit, or when
 /// they would empty a cell every base cell sees (one with two to `degree` candidates);
 /// a digit of a base cell in no allowed combination goes.
-fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
+fn aligned(grid: &Grid9, degree: usize, tried: Option<&mut Tried>) -> Option<Found> {
+    let mut fresh = Tried::default();
+    let tried = tried.unwrap_or(&mut fresh);
+    let found = aligned_in(grid, degree, tried);
+    tried.next_grid(grid);
+    found
+}
+
+/// The triples of cells in which aligned triplet exclusion found nothing, on the last
+/// grid it looked at in a path. Whether a triple excludes anything depends only on the
+/// candidates of its cells and of the cells all three see, so a triple none of whose
+/// cells changed since then need not be tried again.
+#[derive(Default)]
+pub(crate) struct Tried {
+    /// The candidates of the last grid looked at (none before the first).
+    last: Option<[u16; 81]>,
+    /// By triple (`triple_index`): found nothing on `last`.
+    none: Vec<u64>,
+    /// The same on the grid being looked at.
+    next: Vec<u64>,
+}
+
+impl Tried {
+    const WORDS: usize = (81 * 80 * 79 / 6usize).div_ceil(64);
+
+    /// The cells whose candidates changed since the last grid (all of them before it).
+    fn changed(&mut self, grid: &Grid9) -> u128 {
+        if self.none.is_empty() {
+            self.none = vec![0; Self::WORDS];
+            self.next = vec![0; Self::WORDS];
+        }
+        match &self.last {
+            None => !0,
+            Some(last) => (0..81)
+                .filter(|&c| last[c] != grid.cands[c])
+                .fold(0, |s, c| s | 1 << c),
+        }
+    }
+
+    /// Done with `grid`: what was found on it is what is known next time.
+    fn next_grid(&mut self, grid: &Grid9) {
+        if self.none.is_empty() {
+            return;
+        }
+        std::mem::swap(&mut self.none, &mut self.next);
+        self.next.fill(0);
+        self.last = Some(grid.cands);
+    }
+}
+
+/// The index of a triple of distinct cells (in any order) among all triples.
+fn triple_index(cells: [usize; 3]) -> usize {
+    let mut c = cells;
+    c.sort_unstable();
+    c[0] + c[1] * (c[1] - 1) / 2 + c[2] * (c[2] - 1) * (c[2] - 2) / 6
+}
+
+fn aligned_in(grid: &Grid9, degree: usize, tried: &mut Tried) -> Option<Found> {
     // The cells with one candidate, and those with two to `degree` (the excluding
     // cells).
     let (mut single, mut small) = (0u128, 0u128);
@@ -1238,6 +1296,7 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
     // Is base `w` an excluding cell of `u` or of `v` (is the triple met from the pair
     // `u`, `v`)?
     let meets = |u: usize, v: usize, w: usize| (sets[u] | sets[v]) >> bases[w] & 1 != 0;
+    let changed = tried.changed(grid);
     let mut tails: Vec<usize> = Vec::new();
     for (a, b) in pairs(bases.len()) {
         let pair = 1u128 << bases[a] | 1 << bases[b];
@@ -1277,13 +1336,18 @@ fn aligned(grid: &Grid9, degree: usize) -> Option<Found> {
             if repeat {
                 continue;
             }
-            if let Some(found) = exclude(
-                grid,
-                &[bases[a], bases[b], bases[t]],
-                common,
-                &HOUSE_CELLS[bases[a]],
-            ) {
-                return Some(found);
+            let cells = [bases[a], bases[b], bases[t]];
+            let at = triple_index(cells);
+            let (word, bit) = (at / 64, 1u64 << (at % 64));
+            let around = peers(cells[0]) & peers(cells[1]) & peers(cells[2]);
+            let own = 1u128 << cells[0] | 1 << cells[1] | 1 << cells[2];
+            if (around | own) & changed == 0 && tried.none[word] & bit != 0 {
+                tried.next[word] |= bit;
+                continue;
+            }
+            match exclude(grid, &cells, common, &HOUSE_CELLS[bases[a]]) {
+                Some(found) => return Some(found),
+                None => tried.next[word] |= bit,
             }
         }
     }
@@ -1412,6 +1476,20 @@ fn aligned_found(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_triple_of_cells_has_its_own_index() {
+        let mut seen = vec![false; 81 * 80 * 79 / 6];
+        for z in 2..81 {
+            for y in 1..z {
+                for x in 0..y {
+                    let i = triple_index([y, z, x]);
+                    assert!(!std::mem::replace(&mut seen[i], true), "{x} {y} {z}");
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
 
     #[test]
     fn subsets_follow_ses_enumeration() {
