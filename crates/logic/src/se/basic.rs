@@ -202,13 +202,21 @@ fn region(t: usize, i: usize) -> usize {
     9 * t + i
 }
 
-/// The places of digit `d` in region `r`, by index within the region.
+/// The places of digit `d` in region `r`, by index within the region (bit `k`: the
+/// region's `k`-th cell in `REGION_CELLS` order).
 fn positions(grid: &Grid9, r: usize, d: usize) -> u16 {
-    let mut m = 0;
-    for (i, &c) in REGION_CELLS[r].iter().enumerate() {
-        m |= (grid.has(c as usize, d) as u16) << i;
+    let set = grid.cells[d];
+    let i = r % 9;
+    let bits = |from: usize, width: usize| (set >> from) as u16 & ((1 << width) - 1);
+    match r / 9 {
+        // A block: three rows of three cells.
+        0 => {
+            let corner = i / 3 * 27 + i % 3 * 3;
+            bits(corner, 3) | bits(corner + 9, 3) << 3 | bits(corner + 18, 3) << 6
+        }
+        1 => bits(9 * i, 9),
+        _ => (0..9).fold(0, |m, k| m | bits(9 * k + i, 1) << k),
     }
-    m
 }
 
 /// The index of `cell` within region `r`.
@@ -590,6 +598,9 @@ fn naked_sets(grid: &Grid9, degree: usize) -> Option<Found> {
 fn fish(grid: &Grid9, degree: usize) -> Option<Found> {
     let occurrences: [u32; 9] = std::array::from_fn(|d| grid.occurrences(d));
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        // By digit, the places in each base region.
+        let places: [[u16; 9]; 9] =
+            std::array::from_fn(|d| std::array::from_fn(|i| positions(grid, region(base, i), d)));
         for set in subsets(degree, 9) {
             for (d, &placed) in occurrences.iter().enumerate() {
                 if placed as usize + degree * 2 > 9 {
@@ -598,7 +609,7 @@ fn fish(grid: &Grid9, degree: usize) -> Option<Found> {
                 let mut common = 0u16;
                 let mut fits = true;
                 for i in ones(set) {
-                    let p = positions(grid, region(base, i), d);
+                    let p = places[d][i];
                     fits &= count(p) >= 2;
                     common |= p;
                 }
@@ -1476,6 +1487,25 @@ fn aligned_found(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_follow_the_regions_cell_order() {
+        let mut cands = [0u16; 81];
+        // Candidates in a pattern that differs from region to region and digit to digit.
+        for (c, m) in cands.iter_mut().enumerate() {
+            *m = ((c * 37 + c / 7) % 512) as u16;
+        }
+        let grid = Grid9::new(cands, [0; 81]);
+        for r in 0..27 {
+            for d in 0..9 {
+                let want = REGION_CELLS[r]
+                    .iter()
+                    .enumerate()
+                    .fold(0u16, |m, (k, &c)| m | (grid.has(c as usize, d) as u16) << k);
+                assert_eq!(positions(&grid, r, d), want, "{r} {d}");
+            }
+        }
+    }
 
     #[test]
     fn each_triple_of_cells_has_its_own_index() {
