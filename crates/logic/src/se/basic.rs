@@ -1496,9 +1496,9 @@ mod tests {
             *m = ((c * 37 + c / 7) % 512) as u16;
         }
         let grid = Grid9::new(cands, [0; 81]);
-        for r in 0..27 {
+        for (r, cells) in REGION_CELLS.iter().enumerate() {
             for d in 0..9 {
-                let want = REGION_CELLS[r]
+                let want = cells
                     .iter()
                     .enumerate()
                     .fold(0u16, |m, (k, &c)| m | (grid.has(c as usize, d) as u16) << k);
