@@ -150,9 +150,9 @@ pub(crate) fn place(grid: &mut Grid9, cell: usize, d: usize) {
 }
 
 /// The first hint of SE's rules below Nishio forcing chains, in SE's order; `None`
-/// when none applies. `tried`: what aligned triplet exclusion learnt on the earlier
-/// grids of the same path (the answer does not depend on it; a new one will do).
-pub(crate) fn first_with(grid: &Grid9, tried: &mut Tried) -> Option<Found> {
+/// when none applies. `learnt`: what the rules learnt on the earlier grids of the same
+/// path (the answer does not depend on it; a new one will do).
+pub(crate) fn first_with(grid: &Grid9, learnt: &mut Learnt) -> Option<Found> {
     hidden_singles(grid)
         .or_else(|| direct_locking(grid))
         .or_else(|| hidden_sets(grid, 2, true))
@@ -167,14 +167,14 @@ pub(crate) fn first_with(grid: &Grid9, tried: &mut Tried) -> Option<Found> {
         .or_else(|| hidden_sets(grid, 3, false))
         .or_else(|| wings(grid, false))
         .or_else(|| wings(grid, true))
-        .or_else(|| unique_loops(grid))
+        .or_else(|| unique_loops(grid, Some(&mut learnt.loops)))
         .or_else(|| naked_sets(grid, 4))
         .or_else(|| fish(grid, 4))
         .or_else(|| hidden_sets(grid, 4, false))
         .or_else(|| bug(grid))
         .or_else(|| aligned(grid, 2, None))
         .or_else(|| cycles::first(grid))
-        .or_else(|| aligned(grid, 3, Some(tried)))
+        .or_else(|| aligned(grid, 3, Some(&mut learnt.triples)))
 }
 
 /// The first hint of the SE rule that finds hints of `technique` (one of SE's own
@@ -186,7 +186,7 @@ pub(crate) fn first_of(grid: &Grid9, technique: Technique) -> Option<Found> {
         T::DirectClaiming => locking_scan(grid, true, Some(true)),
         T::DirectHiddenPair => hidden_sets(grid, 2, true),
         T::DirectHiddenTriplet => hidden_sets(grid, 3, true),
-        T::UniqueLoop => unique_loops(grid),
+        T::UniqueLoop => unique_loops(grid, None),
         T::BivalueUniversalGrave => bug(grid),
         T::AlignedPairExclusion => aligned(grid, 2, None),
         T::AlignedTripletExclusion => aligned(grid, 3, None),
@@ -708,22 +708,31 @@ struct LoopHint {
     found: Found,
 }
 
-fn unique_loops(grid: &Grid9) -> Option<Found> {
+fn unique_loops(grid: &Grid9, learnt: Option<&mut Loops>) -> Option<Found> {
+    let mut fresh = Loops::default();
+    let learnt = learnt.unwrap_or(&mut fresh);
+    let changed = changed_since(&learnt.last, grid);
+    let mut from: Vec<Option<(u128, Vec<Vec<u8>>)>> = vec![None; 81];
     let mut hints: Vec<LoopHint> = Vec::new();
-    for cell in 0..81 {
+    for (cell, known) in from.iter_mut().enumerate() {
         let p = grid.cands[cell];
         if count(p) != 2 {
             continue;
         }
         let v1 = p.trailing_zeros() as usize;
         let v2 = (p & (p - 1)).trailing_zeros() as usize;
-        let mut loops = Vec::new();
-        let mut path = Vec::new();
-        check_loops(grid, cell as u8, v1, v2, &mut path, 2, 0, None, &mut loops);
-        for lp in loops {
-            if !valid_loop(&lp) {
-                continue;
+        let cells = grid.cells[v1] & grid.cells[v2];
+        let loops = match learnt.from.get_mut(cell).and_then(Option::take) {
+            Some((before, loops)) if (before | cells) & changed == 0 => loops,
+            _ => {
+                let (mut loops, mut path) = (Vec::new(), Vec::new());
+                check_loops(grid, cell as u8, v1, v2, &mut path, 2, 0, None, &mut loops);
+                loops.retain(|lp| valid_loop(lp));
+                loops
             }
+        };
+        *known = Some((cells, loops.clone()));
+        for lp in loops {
             let extra: Vec<u8> = lp
                 .iter()
                 .copied()
@@ -784,6 +793,8 @@ fn unique_loops(grid: &Grid9) -> Option<Found> {
             }
         }
     }
+    learnt.from = from;
+    learnt.last = Some(grid.cands);
     // SE sorts them (stably) by rating, then type.
     let mut best: Option<LoopHint> = None;
     for h in hints {
@@ -1195,12 +1206,31 @@ fn bug3(grid: &Grid9, cells: &[u8], common: &[u8], all: u16) -> Option<(f64, Vec
 /// digits are excluded when two cells that share a house take the same digit, or when
 /// they would empty a cell every base cell sees (one with two to `degree` candidates);
 /// a digit of a base cell in no allowed combination goes.
-fn aligned(grid: &Grid9, degree: usize, tried: Option<&mut Tried>) -> Option<Found> {
-    let mut fresh = Tried::default();
+fn aligned(grid: &Grid9, degree: usize, tried: Option<&mut Triples>) -> Option<Found> {
+    let mut fresh = Triples::default();
     let tried = tried.unwrap_or(&mut fresh);
     let found = aligned_in(grid, degree, tried);
     tried.next_grid(grid);
     found
+}
+
+/// What SE's rules learnt on the earlier grids of one path, so as not to try again what
+/// cannot have changed since.
+#[derive(Default)]
+pub(crate) struct Learnt {
+    triples: Triples,
+    loops: Loops,
+}
+
+/// The cells whose candidates differ between `last` and `grid` (all of them when there
+/// is no last grid).
+fn changed_since(last: &Option<[u16; 81]>, grid: &Grid9) -> u128 {
+    match last {
+        None => !0,
+        Some(last) => (0..81)
+            .filter(|&c| last[c] != grid.cands[c])
+            .fold(0, |s, c| s | 1 << c),
+    }
 }
 
 /// The triples of cells in which aligned triplet exclusion found nothing, on the last
@@ -1208,7 +1238,7 @@ fn aligned(grid: &Grid9, degree: usize, tried: Option<&mut Tried>) -> Option<Fou
 /// candidates of its cells and of the cells all three see, so a triple none of whose
 /// cells changed since then need not be tried again.
 #[derive(Default)]
-pub(crate) struct Tried {
+pub(crate) struct Triples {
     /// The candidates of the last grid looked at (none before the first).
     last: Option<[u16; 81]>,
     /// By triple (`triple_index`): found nothing on `last`.
@@ -1217,7 +1247,7 @@ pub(crate) struct Tried {
     next: Vec<u64>,
 }
 
-impl Tried {
+impl Triples {
     const WORDS: usize = (81 * 80 * 79 / 6usize).div_ceil(64);
 
     /// The cells whose candidates changed since the last grid (all of them before it).
@@ -1226,12 +1256,7 @@ impl Tried {
             self.none = vec![0; Self::WORDS];
             self.next = vec![0; Self::WORDS];
         }
-        match &self.last {
-            None => !0,
-            Some(last) => (0..81)
-                .filter(|&c| last[c] != grid.cands[c])
-                .fold(0, |s, c| s | 1 << c),
-        }
+        changed_since(&self.last, grid)
     }
 
     /// Done with `grid`: what was found on it is what is known next time.
@@ -1245,6 +1270,17 @@ impl Tried {
     }
 }
 
+/// The valid unique loops SE's search found from each bivalue cell, on the last grid
+/// unique loops looked at in a path. The search from a cell goes only through the
+/// cells holding both its digits and depends only on their candidates, so when none of
+/// them changed since, it finds the same loops again.
+#[derive(Default)]
+pub(crate) struct Loops {
+    last: Option<[u16; 81]>,
+    /// By cell: the cells holding both its digits on `last`, and the loops from it.
+    from: Vec<Option<(u128, Vec<Vec<u8>>)>>,
+}
+
 /// The index of a triple of distinct cells (in any order) among all triples.
 fn triple_index(cells: [usize; 3]) -> usize {
     let mut c = cells;
@@ -1252,7 +1288,7 @@ fn triple_index(cells: [usize; 3]) -> usize {
     c[0] + c[1] * (c[1] - 1) / 2 + c[2] * (c[2] - 1) * (c[2] - 2) / 6
 }
 
-fn aligned_in(grid: &Grid9, degree: usize, tried: &mut Tried) -> Option<Found> {
+fn aligned_in(grid: &Grid9, degree: usize, tried: &mut Triples) -> Option<Found> {
     // The cells with one candidate, and those with two to `degree` (the excluding
     // cells).
     let (mut single, mut small) = (0u128, 0u128);

@@ -389,7 +389,6 @@ pub(crate) struct Chainer {
     #[allow(clippy::vec_box)]
     pool: Vec<Box<Run>>,
     queues: (VecDeque<u32>, VecDeque<u32>),
-    made: Vec<u32>,
 }
 
 impl Chainer {
@@ -405,7 +404,6 @@ impl Chainer {
             last: None,
             pool: Vec::new(),
             queues: (VecDeque::new(), VecDeque::new()),
-            made: Vec::new(),
         }
     }
 
@@ -654,7 +652,7 @@ impl Chainer {
         cell: usize,
         d: usize,
         on: bool,
-    ) -> (Box<Run>, VecDeque<u32>, VecDeque<u32>, Vec<u32>) {
+    ) -> (Box<Run>, VecDeque<u32>, VecDeque<u32>) {
         // Runs are boxed: a run is a few hundred bytes, moved from the pool to a search
         // and back.
         let mut run = self.pool.pop().unwrap_or_else(|| Box::new(Run::new()));
@@ -668,26 +666,26 @@ impl Chainer {
         } else {
             offs.push_back(start);
         }
-        (run, ons, offs, std::mem::take(&mut self.made))
+        (run, ons, offs)
     }
 
     /// Propagates `(cell, digit)` assumed on or off from `grid` (restored after).
     pub fn chain(&mut self, grid: &mut Grid9, cell: usize, digit: usize, on: bool) -> Box<Run> {
         let source = *grid;
-        let (mut run, mut ons, mut offs, mut made) = self.begin(cell, digit, on);
+        let (mut run, mut ons, mut offs) = self.begin(cell, digit, on);
         while !ons.is_empty() || !offs.is_empty() {
             if let Some(p) = ons.pop_front() {
-                made.clear();
-                Self::on_to_off(grid, &mut run, p, &mut made, !self.nishio);
-                run.contradiction = admit(&mut run, &made, false, &mut offs);
+                Self::on_to_off(grid, &mut run, p, !self.nishio, |run, q| {
+                    admit(run, q, false, &mut offs)
+                });
             } else if let Some(p) = offs.pop_front() {
-                made.clear();
-                self.off_to_on(grid, &source, &mut run, p, &mut made, !self.nishio);
+                self.off_to_on(grid, &source, &mut run, p, !self.nishio, |run, q| {
+                    admit(run, q, true, &mut ons)
+                });
                 if self.dynamic {
                     let (c, v, _) = run.what(p);
                     grid.remove(c, v);
                 }
-                run.contradiction = admit(&mut run, &made, true, &mut ons);
             }
             if run.contradiction.is_some() {
                 break;
@@ -708,7 +706,6 @@ impl Chainer {
         }
         *grid = source;
         self.queues = (ons, offs);
-        self.made = made;
         run
     }
 
@@ -725,45 +722,48 @@ impl Chainer {
         on: bool,
         y: bool,
     ) -> (Box<Run>, Option<u32>) {
-        let (mut run, mut ons, mut offs, mut made) = self.begin(cell, d, on);
+        let (mut run, mut ons, mut offs) = self.begin(cell, d, on);
         // SE also skips an "off" potential that is one of its first ancestors: those
         // are all in the sets already. And it goes on once the negation is reached,
         // which changes nothing of the chain found.
         let mut target = None;
         'run: while !ons.is_empty() || !offs.is_empty() {
             while let Some(p) = ons.pop_front() {
-                made.clear();
-                Self::on_to_off(grid, &mut run, p, &mut made, y);
-                for &q in &made {
+                Self::on_to_off(grid, &mut run, p, y, |run, q| {
                     let (c, v, _) = run.what(q);
                     if on && (c, v) == (cell, d) {
                         target = Some(q);
-                        break 'run;
+                        return false;
                     }
                     if !run.has(c, v, false) {
                         run.insert(q);
                         offs.push_back(q);
                     }
+                    true
+                });
+                if target.is_some() {
+                    break 'run;
                 }
             }
             while let Some(p) = offs.pop_front() {
-                made.clear();
-                self.off_to_on(grid, grid, &mut run, p, &mut made, y);
-                for &q in &made {
+                self.off_to_on(grid, grid, &mut run, p, y, |run, q| {
                     let (c, v, _) = run.what(q);
                     if !on && (c, v) == (cell, d) {
                         target = Some(q);
-                        break 'run;
+                        return false;
                     }
                     if !run.has(c, v, true) {
                         run.insert(q);
                         ons.push_back(q);
                     }
+                    true
+                });
+                if target.is_some() {
+                    break 'run;
                 }
             }
         }
         self.queues = (ons, offs);
-        self.made = made;
         (run, target)
     }
 
@@ -771,8 +771,15 @@ impl Chainer {
     /// mode), then the digit's other places in its block, row and column.
     ///
     /// A candidate already "off" in the run is not made again: the run would only drop
-    /// it, and it cannot clash (an "on" of it would have ended the run).
-    fn on_to_off(grid: &Grid9, run: &mut Run, p: u32, made: &mut Vec<u32>, cells: bool) {
+    /// it, and it cannot clash (an "on" of it would have ended the run). Each one made
+    /// is given to `emit` at once, in that order, until it answers `false`.
+    fn on_to_off(
+        grid: &Grid9,
+        run: &mut Run,
+        p: u32,
+        cells: bool,
+        mut emit: impl FnMut(&mut Run, u32) -> bool,
+    ) {
         let (cell, d, _) = run.what(p);
         if cells {
             let mut fresh = grid.cands[cell] & !(1 << d);
@@ -782,7 +789,10 @@ impl Chainer {
                 }
             }
             for v in (0..9).filter(|&v| fresh >> v & 1 != 0) {
-                made.push(run.make(cell, v, false, Cause::NakedSingle, &[p]));
+                let q = run.make(cell, v, false, Cause::NakedSingle, &[p]);
+                if !emit(run, q) {
+                    return;
+                }
             }
         }
         let mut seen = 1u128 << cell;
@@ -790,7 +800,10 @@ impl Chainer {
             let rest = grid.places(r as usize, d) & !seen;
             seen |= rest;
             for c in bits(rest & !run.set[0][d]) {
-                made.push(run.make(c, d, false, Cause::Hidden(r), &[p]));
+                let q = run.make(c, d, false, Cause::Hidden(r), &[p]);
+                if !emit(run, q) {
+                    return;
+                }
             }
         }
     }
@@ -798,15 +811,16 @@ impl Chainer {
     /// The "on" consequences of `p` off: the cell's other candidate if it had two (not
     /// in Nishio mode), then the digit's other place in each region where it had two.
     /// Dynamic: with the candidates already removed there as hidden parents. As in
-    /// [`Chainer::on_to_off`], a candidate already "on" in the run is not made again.
+    /// [`Chainer::on_to_off`], a candidate already "on" in the run is not made again,
+    /// and each one made is given to `emit` at once.
     fn off_to_on(
         &self,
         grid: &Grid9,
         source: &Grid9,
         run: &mut Run,
         p: u32,
-        made: &mut Vec<u32>,
         cells: bool,
+        mut emit: impl FnMut(&mut Run, u32) -> bool,
     ) {
         let (cell, d, _) = run.what(p);
         let mut parents: [u32; 10] = [0; 10];
@@ -824,17 +838,23 @@ impl Chainer {
                     n += 1;
                 }
             }
-            made.push(run.make(cell, other, true, Cause::NakedSingle, &parents[..n]));
+            let q = run.make(cell, other, true, Cause::NakedSingle, &parents[..n]);
+            if !emit(run, q) {
+                return;
+            }
         }
+        // The cells made "on" here for `d` (two regions may give the same one).
+        let mut made = 0u128;
         for &r in &CELL_REGIONS[cell] {
             let places = grid.places(r as usize, d);
             if places.count_ones() != 2 {
                 continue;
             }
             let other = (places & !(1 << cell)).trailing_zeros() as usize;
-            if run.has(other, d, true) || made.iter().any(|&q| run.what(q) == (other, d, true)) {
+            if run.has(other, d, true) || made >> other & 1 != 0 {
                 continue;
             }
+            made |= 1 << other;
             parents[0] = p;
             let mut n = 1;
             if self.dynamic {
@@ -843,7 +863,10 @@ impl Chainer {
                     n += 1;
                 }
             }
-            made.push(run.make(other, d, true, Cause::Hidden(r), &parents[..n]));
+            let q = run.make(other, d, true, Cause::Hidden(r), &parents[..n]);
+            if !emit(run, q) {
+                return;
+            }
         }
     }
 
@@ -936,21 +959,20 @@ impl Chainer {
     }
 }
 
-/// Adds the new potentials `made` (all "on", or all "off") to the sets and to `queue`,
-/// unless one clashes with a potential of the other polarity: then the clash, as (on,
-/// off).
-fn admit(run: &mut Run, made: &[u32], on: bool, queue: &mut VecDeque<u32>) -> Option<(u32, u32)> {
-    for &q in made {
-        let (c, v, _) = run.what(q);
-        if let Some(o) = run.get(c, v, !on) {
-            return Some(if on { (q, o) } else { (o, q) });
-        }
-        if !run.has(c, v, on) {
-            run.insert(q);
-            queue.push_back(q);
-        }
+/// Adds the new potential `q` (made "on" when `on`) to the sets and to `queue`, unless
+/// it clashes with a potential of the other polarity: then the run ends with the clash
+/// (on, off). Whether to go on (no clash).
+fn admit(run: &mut Run, q: u32, on: bool, queue: &mut VecDeque<u32>) -> bool {
+    let (c, v, _) = run.what(q);
+    if let Some(o) = run.get(c, v, !on) {
+        run.contradiction = Some(if on { (q, o) } else { (o, q) });
+        return false;
     }
-    None
+    if !run.has(c, v, on) {
+        run.insert(q);
+        queue.push_back(q);
+    }
+    true
 }
 
 /// Takes up to `want` threads from `spare` (all it has, if fewer).

@@ -274,20 +274,24 @@ impl Edges {
     }
 }
 
-/// Candidates on or off seen so far, by (cell, digit).
-struct Seen([u128; 9]);
+/// Candidates on or off seen so far, by (cell, digit): bit `9 * cell + digit`.
+struct Seen([u64; 12]);
 
 impl Seen {
     fn new() -> Seen {
-        Seen([0; 9])
+        Seen([0; 12])
     }
+    #[inline]
     fn has(&self, (c, d, _): (u8, u8, bool)) -> bool {
-        self.0[d as usize] >> c & 1 != 0
+        let i = 9 * c as usize + d as usize;
+        self.0[i / 64] >> (i % 64) & 1 != 0
     }
+    #[inline]
     fn insert(&mut self, (c, d, _): (u8, u8, bool)) -> bool {
-        let bit = 1u128 << c;
-        let new = self.0[d as usize] & bit == 0;
-        self.0[d as usize] |= bit;
+        let i = 9 * c as usize + d as usize;
+        let (word, bit) = (&mut self.0[i / 64], 1u64 << (i % 64));
+        let new = *word & bit == 0;
+        *word |= bit;
         new
     }
 }
@@ -433,15 +437,30 @@ fn cycles(
     // consequences are all known by then, so such a repeat matters only when it leads
     // back to the start (a cycle by another path): the others are not queued.
     let mut to_off = Seen::new();
-    let closes = |c: usize, v: usize| {
-        if v == d {
-            x && CELL_REGIONS[c]
-                .iter()
-                .any(|&r| grid.cells[d] & REGION_SET[r as usize] == 1 << c | 1 << cell)
-        } else {
-            y && c == cell && grid.cands[c].count_ones() == 2
+    // The "off" candidates that lead back to the start, by digit: with region links,
+    // the start digit's other place in a region of the start where it has two (or the
+    // start itself, where it has one); with cell links, the start's other candidate
+    // when it has two.
+    let mut closing = [0u128; 9];
+    if y && grid.cands[cell].count_ones() == 2 {
+        for (v, set) in closing.iter_mut().enumerate() {
+            if v != d {
+                *set = 1 << cell;
+            }
         }
-    };
+    }
+    closing[d] = 0;
+    if x {
+        for &r in &CELL_REGIONS[cell] {
+            let places = grid.cells[d] & REGION_SET[r as usize];
+            if places == 1 << cell {
+                closing[d] |= places;
+            } else if places.count_ones() == 2 {
+                closing[d] |= places & !(1 << cell);
+            }
+        }
+    }
+    let closes = |c: usize, v: usize| closing[v] >> c & 1 != 0;
     while !ons.is_empty() || !offs.is_empty() {
         length += 1;
         while let Some(p) = ons.pop_front() {

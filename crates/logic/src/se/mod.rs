@@ -134,7 +134,7 @@ fn walk_rated(
     };
     let mut steps = Vec::new();
     let mut placed = false;
-    let mut tried = basic::Tried::default();
+    let mut learnt = basic::Learnt::default();
     // The deadline, and the thread's cancel token (a server's request, a Ctrl-C).
     let token = Cancel::current().child(deadline);
     while grid.value.contains(&0) {
@@ -142,7 +142,7 @@ fn walk_rated(
             return None;
         }
         let before = grid;
-        let taken = match basic::first_with(&grid, &mut tried) {
+        let taken = match basic::first_with(&grid, &mut learnt) {
             Some(found) => {
                 found.apply(&mut grid);
                 let taken = Taken {
@@ -464,7 +464,7 @@ mod tests {
     }
 
     #[test]
-    fn what_aligned_triplets_learn_on_a_path_changes_no_step() {
+    fn what_the_rules_learn_on_a_path_changes_no_step() {
         // Hard puzzles whose SE path runs aligned triplet exclusion on many grids : each step's rule below the chains is the same
         // with what was learnt on the earlier grids as without.
         for line in [
@@ -475,13 +475,13 @@ mod tests {
             let start = Board::new(&Grid::from_line(line).expect("a puzzle"), None);
             let (_, path) = path(&start).expect("a 9x9 puzzle with one solution");
             let mut board = start.clone();
-            let mut tried = basic::Tried::default();
+            let mut memo = basic::Learnt::default();
             // Grids on which every rule below the chains (aligned triplets last) ran.
             let mut all_ran = 0;
             for step in &path.steps {
                 let grid = grid_of(&board);
-                let learnt = basic::first_with(&grid, &mut tried);
-                let fresh = basic::first_with(&grid, &mut basic::Tried::default());
+                let learnt = basic::first_with(&grid, &mut memo);
+                let fresh = basic::first_with(&grid, &mut basic::Learnt::default());
                 let key = |f: &Option<basic::Found>| {
                     f.as_ref()
                         .map(|f| (f.tenths(), f.removes.clone(), f.places))
