@@ -225,51 +225,63 @@ struct H(__m128i);
 impl V {
     #[inline(always)]
     fn of(l: &[u16; 16]) -> V {
+        // SAFETY: AVX2 (see `V`); an unaligned load of the 32 bytes of `l`.
         unsafe { V(_mm256_loadu_si256(l.as_ptr().cast())) }
     }
     #[inline(always)]
     fn ctrl(b: &[u8; 32]) -> V {
+        // SAFETY: AVX2 (see `V`); an unaligned load of the 32 bytes of `b`.
         unsafe { V(_mm256_loadu_si256(b.as_ptr().cast())) }
     }
     #[inline(always)]
     fn splat(x: u16) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_set1_epi16(x as i16)) }
     }
     #[inline(always)]
     fn halves(lo: H, hi: H) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_set_m128i(hi.0, lo.0)) }
     }
     #[inline(always)]
     fn lo(self) -> H {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { H(_mm256_castsi256_si128(self.0)) }
     }
     #[inline(always)]
     fn hi(self) -> H {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { H(_mm256_extracti128_si256(self.0, 1)) }
     }
     #[inline(always)]
     fn and(self, o: V) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_and_si256(self.0, o.0)) }
     }
     #[inline(always)]
     fn or(self, o: V) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_or_si256(self.0, o.0)) }
     }
     #[inline(always)]
     fn xor(self, o: V) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_xor_si256(self.0, o.0)) }
     }
     /// `self & !o`
     #[inline(always)]
     fn without(self, o: V) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_andnot_si256(o.0, self.0)) }
     }
     #[inline(always)]
     fn subset_of(self, o: V) -> bool {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { _mm256_testc_si256(o.0, self.0) != 0 }
     }
     #[inline(always)]
     fn intersects(self, o: V) -> bool {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { _mm256_testz_si256(self.0, o.0) == 0 }
     }
     /// The number of digits in each lane.
@@ -279,6 +291,7 @@ impl V {
             // SAFETY: `WIDE` only in functions compiled for AVX-512 BITALG and VL.
             return unsafe { V(_mm256_popcnt_epi16(self.0)) };
         }
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe {
             let lookup = _mm256_setr_epi8(
                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
@@ -299,18 +312,22 @@ impl V {
             // SAFETY: `WIDE` only in functions compiled for AVX-512 BW and VL.
             return unsafe { _mm256_cmplt_epi16_mask(self.0, o.0) != 0 };
         }
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { _mm256_movemask_epi8(_mm256_cmpgt_epi16(o.0, self.0)) != 0 }
     }
     #[inline(always)]
     fn equal(self, o: V) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_cmpeq_epi16(self.0, o.0)) }
     }
     #[inline(always)]
     fn nonzero(self) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_cmpgt_epi16(self.0, _mm256_setzero_si256())) }
     }
     #[inline(always)]
     fn shuffle(self, c: &[u8; 32]) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_shuffle_epi8(self.0, V::ctrl(c).0)) }
     }
     /// Each row of the matrix rotated by one lane.
@@ -325,19 +342,24 @@ impl V {
     /// Each row rotated by two lanes.
     #[inline(always)]
     fn turn_rows2(self) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_shuffle_epi32(self.0, 0b10_11_00_01)) }
     }
     /// The rows rotated by one (each column rotated).
     #[inline(always)]
     fn turn_cols(self) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_permute4x64_epi64(self.0, 0b00_11_10_01)) }
     }
     #[inline(always)]
     fn turn_cols2(self) -> V {
+        // SAFETY: AVX2 (see `V`: called only from code compiled for it); registers only.
         unsafe { V(_mm256_permute4x64_epi64(self.0, 0b01_00_11_10)) }
     }
     #[inline(always)]
     fn lanes(self) -> [u16; 16] {
+        // SAFETY: the vector and the array have the same size, and any bits are valid
+        // for both.
         unsafe { std::mem::transmute(self.0) }
     }
 }
@@ -345,26 +367,32 @@ impl V {
 impl H {
     #[inline(always)]
     fn of(l: &[u16; 8]) -> H {
+        // SAFETY: SSE2 (on every x86-64); an unaligned load of the 16 bytes of `l`.
         unsafe { H(_mm_loadu_si128(l.as_ptr().cast())) }
     }
     #[inline(always)]
     fn or(self, o: H) -> H {
+        // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
         unsafe { H(_mm_or_si128(self.0, o.0)) }
     }
     #[inline(always)]
     fn without(self, o: H) -> H {
+        // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
         unsafe { H(_mm_andnot_si128(o.0, self.0)) }
     }
     #[inline(always)]
     fn intersects(self, o: H) -> bool {
+        // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
         unsafe { _mm_testz_si128(self.0, o.0) == 0 }
     }
     #[inline(always)]
     fn shuffle(self, c: &[u8; 16]) -> H {
+        // SAFETY: SSSE3 (every AVX2 CPU has it, see `V`); an unaligned load of the 16 bytes of `c`.
         unsafe { H(_mm_shuffle_epi8(self.0, _mm_loadu_si128(c.as_ptr().cast()))) }
     }
     #[inline(always)]
     fn popcount(self) -> u32 {
+        // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
         unsafe {
             (_mm_cvtsi128_si64(self.0) as u64).count_ones()
                 + (_mm_extract_epi64(self.0, 1) as u64).count_ones()
@@ -372,11 +400,14 @@ impl H {
     }
     #[inline(always)]
     fn lanes(self) -> [u16; 8] {
+        // SAFETY: the vector and the array have the same size, and any bits are valid
+        // for both.
         unsafe { std::mem::transmute(self.0) }
     }
     /// Lanes 4..8 moved to 0..4.
     #[inline(always)]
     fn upper(self) -> H {
+        // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
         unsafe { H(_mm_unpackhi_epi64(self.0, self.0)) }
     }
 }
@@ -630,6 +661,7 @@ fn gather_margins(neg: V, pos: V) -> V {
     let v_of = |x: V| x.hi().shuffle(&V_HI);
     let (hn, hp) = (h_of(neg), h_of(pos));
     let (vn, vp) = (v_of(neg), v_of(pos));
+    // SAFETY: SSE4.1 at most (every AVX2 CPU has it, see `V`); registers only.
     unsafe {
         V::halves(
             H(_mm_unpacklo_epi64(hn.0, hp.0)),
