@@ -3,13 +3,13 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use sudokit_core::format::{InputError, ReadOptions, Reader};
-use sudokit_core::{DigitSet, Grid, Layout};
+use sudokit_core::format::{InputError, LayoutSpec, LayoutSpecError, ReadOptions, Reader};
+use sudokit_core::{BoxShape, DigitSet, Grid};
 
 use crate::args::InputArgs;
 
@@ -94,25 +94,40 @@ pub fn open(args: &InputArgs, read_bytes: &Arc<AtomicU64>) -> Vec<Source> {
 /// # Errors
 /// When the regions file cannot be read or is not a valid region table.
 pub fn read_options(args: &InputArgs) -> Result<ReadOptions> {
-    let layout = match (&args.box_shape, &args.regions) {
-        (Some(shape), _) => Some(Layout::boxed(*shape)?),
-        (None, Some(path)) => Some(regions_layout(path)?),
-        (None, None) => None,
+    let regions = args.regions.as_deref();
+    let spec = layout_spec(args.box_shape, regions, args.diagonals)?;
+    spec.read_options().map_err(|e| in_file(e, regions))
+}
+
+/// The layout flags as every front end takes them, with the regions file read.
+///
+/// # Errors
+/// When the regions file cannot be read.
+pub fn layout_spec(
+    box_shape: Option<BoxShape>,
+    regions: Option<&Path>,
+    diagonals: bool,
+) -> Result<LayoutSpec> {
+    let table = match regions {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+        ),
+        None => None,
     };
-    Ok(ReadOptions {
-        layout: layout.map(Arc::new),
-        diagonals: args.diagonals,
+    Ok(LayoutSpec {
+        box_shape: box_shape.map(|b| b.to_string()),
+        regions: table,
+        diagonals,
     })
 }
 
-/// The jigsaw layout of a region table file (`--regions`).
-///
-/// # Errors
-/// When the file cannot be read or is not a region table.
-pub fn regions_layout(path: &std::path::Path) -> Result<Layout> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Layout::from_regions_str(&text).with_context(|| format!("{}", path.display()))
+/// A layout error, naming the regions file when there is one.
+pub fn in_file(e: LayoutSpecError, regions: Option<&Path>) -> anyhow::Error {
+    match regions {
+        Some(path) => anyhow::Error::new(e).context(path.display().to_string()),
+        None => e.into(),
+    }
 }
 
 /// Every record of every source, numbered in order. Streams: nothing is read ahead.

@@ -10,57 +10,19 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit_core::cancel::Cancel;
 use sudokit_core::format::json::Json;
-use sudokit_core::format::{ReadOptions, Reader};
+use sudokit_core::format::{LayoutSpec, Reader};
 use sudokit_core::parallel::map_ordered_until;
 use sudokit_core::rng::Rng;
-use sudokit_core::{BoxShape, DigitSet, Grid, Layout};
+use sudokit_core::{DigitSet, Grid, Layout};
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
 use sudokit_logic::{
     next_step, rate as rate_path, render, solve as logic_solve, Board, Level, Options,
 };
 
-/// A puzzle's layout, as the Python keywords give it.
-#[derive(Clone, Debug, Default)]
-struct LayoutSpec {
-    box_shape: Option<String>,
-    regions: Option<String>,
-    diagonals: bool,
-}
-
-impl LayoutSpec {
-    fn options(&self) -> Result<ReadOptions, String> {
-        let layout = match (&self.box_shape, &self.regions) {
-            (Some(b), _) => {
-                let shape: BoxShape = b.parse().map_err(|e| format!("box: {e}"))?;
-                Some(Layout::boxed(shape).map_err(|e| format!("box: {e}"))?)
-            }
-            (None, Some(r)) => Some(regions(r)?),
-            (None, None) => None,
-        };
-        Ok(ReadOptions {
-            layout: layout.map(Arc::new),
-            diagonals: self.diagonals,
-        })
-    }
-}
-
-/// Jigsaw regions: N lines of N symbols, or N² symbols on one line.
-fn regions(text: &str) -> Result<Layout, String> {
-    let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let n = (symbols.len() as f64).sqrt().round() as usize;
-    if n * n != symbols.len() || n == 0 {
-        return Err(format!(
-            "regions: {} symbols do not make a square",
-            symbols.len()
-        ));
-    }
-    let rows: Vec<String> = symbols.chunks(n).map(|r| r.iter().collect()).collect();
-    Layout::from_regions_str(&rows.join("\n")).map_err(|e| format!("regions: {e}"))
-}
-
 /// The puzzle of `text` (one only), and its pencil marks if it had some.
 fn read(text: &str, spec: &LayoutSpec) -> Result<(Grid, Option<Vec<DigitSet>>), String> {
-    let mut records = Reader::new(text.as_bytes(), spec.options()?);
+    let options = spec.read_options().map_err(|e| e.to_string())?;
+    let mut records = Reader::new(text.as_bytes(), options);
     let record = records
         .next()
         .ok_or_else(|| "no puzzle found".to_string())?;
@@ -687,11 +649,11 @@ fn generate<'py>(
             diagonals,
         }
     } else {
-        let layout = match &r#box {
-            Some(b) => {
-                let shape: BoxShape = b.parse().map_err(|e| value_error(format!("box: {e}")))?;
-                Layout::boxed(shape).map_err(|e| value_error(format!("box: {e}")))?
-            }
+        let boxed = spec(r#box, None, diagonals)
+            .layout()
+            .map_err(|e| value_error(e.to_string()))?;
+        let layout = match boxed {
+            Some(layout) => layout,
             None => Layout::for_side(size).map_err(|e| value_error(format!("size {size}: {e}")))?,
         };
         let layout = if diagonals {

@@ -33,6 +33,12 @@ def test_bad_puzzles_raise_value_error_with_the_place():
         sudokit.solve(SIX, box="5x5")
     with pytest.raises(ValueError, match="regions"):
         sudokit.solve(JIGSAW, regions="ABC")
+    # The same rule as the web API and the CLI: a box or regions, not both (Python used
+    # to take the box silently).
+    with pytest.raises(ValueError, match="give either a box shape or regions, not both"):
+        sudokit.solve(JIGSAW, box="3x3", regions=REGIONS)
+    with pytest.raises(ValueError, match="^box: '9' is not a box shape"):
+        sudokit.solve(SIX, box="9")
 
 
 def test_count_stops_at_the_limit_and_says_so():

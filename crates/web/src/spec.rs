@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use serde::Deserialize;
-use sudokit_core::format::{ReadOptions, Reader};
-use sudokit_core::{BoxShape, Digit, DigitSet, Grid, Layout};
+use sudokit_core::format::{LayoutSpec, ReadOptions, Reader};
+use sudokit_core::{Digit, DigitSet, Grid, Layout};
 
 use crate::error::ApiError;
 
@@ -23,6 +23,17 @@ pub struct PuzzleSpec {
     /// Sudoku-X: the two diagonals are houses too.
     #[serde(default)]
     pub diagonals: bool,
+}
+
+impl PuzzleSpec {
+    /// The layout options, as every front end takes them.
+    pub fn layout(&self) -> LayoutSpec {
+        LayoutSpec {
+            box_shape: self.box_shape.clone(),
+            regions: self.regions.clone(),
+            diagonals: self.diagonals,
+        }
+    }
 }
 
 /// A player's position: the puzzle, what they entered and what they noted.
@@ -54,10 +65,10 @@ impl Puzzle {
     /// # Errors
     /// A 400 naming the field and what is wrong in it.
     pub fn read(spec: &PuzzleSpec) -> Result<Puzzle, ApiError> {
-        let options = ReadOptions {
-            layout: layout(spec)?.map(Arc::new),
-            diagonals: spec.diagonals,
-        };
+        let options = spec
+            .layout()
+            .read_options()
+            .map_err(|e| bad(e.to_string()))?;
         let record = Reader::new(spec.puzzle.as_bytes(), options)
             .next()
             .ok_or_else(|| bad("puzzle: no puzzle found"))?;
@@ -152,23 +163,6 @@ pub struct Position {
     pub grid: Grid,
     /// Each cell's notes, `None` where it has none.
     pub notes: Vec<Option<DigitSet>>,
-}
-
-/// The layout the spec fixes, if any.
-fn layout(spec: &PuzzleSpec) -> Result<Option<Layout>, ApiError> {
-    match (&spec.box_shape, &spec.regions) {
-        (Some(_), Some(_)) => Err(bad("give either box or regions, not both")),
-        (Some(shape), None) => {
-            let shape: BoxShape = shape.parse().map_err(|e| bad(format!("box: {e}")))?;
-            Layout::boxed(shape)
-                .map(Some)
-                .map_err(|e| bad(format!("box: {e}")))
-        }
-        (None, Some(table)) => Layout::from_regions_str(table)
-            .map(Some)
-            .map_err(|e| bad(format!("regions: {e}"))),
-        (None, None) => Ok(None),
-    }
 }
 
 fn bad(message: impl Into<String>) -> ApiError {

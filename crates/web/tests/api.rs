@@ -178,6 +178,15 @@ async fn solve_reads_any_format_and_layout() {
     let (status, v) = post("/api/solve", json!({"puzzle": PUZZLE, "regions": "AAB"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&v).starts_with("regions: "), "{v}");
+    // Python and the CLI refuse both too (one set of rules: core's LayoutSpec).
+    let both = json!({"puzzle": PUZZLE, "box": "2x3", "regions": "AAABBB".repeat(6)});
+    let (status, v) = post("/api/solve", both).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error(&v),
+        "give either a box shape or regions, not both",
+        "{v}"
+    );
 }
 
 #[tokio::test]

@@ -167,10 +167,14 @@ fn shape(a: &GenerateArgs) -> Result<Shape> {
             diagonals: a.diagonals,
         });
     }
-    let layout = match (&a.box_shape, &a.regions) {
-        (Some(shape), _) => Layout::boxed(*shape)?,
-        (None, Some(path)) => crate::input::regions_layout(path)?,
-        (None, None) => match BoxShape::for_side(side) {
+    let regions = a.regions.as_deref();
+    let spec = crate::input::layout_spec(a.box_shape, regions, a.diagonals)?;
+    let layout = match spec
+        .layout()
+        .map_err(|e| crate::input::in_file(e, regions))?
+    {
+        Some(layout) => layout,
+        None => match BoxShape::for_side(side) {
             Some(shape) => Layout::boxed(shape)?,
             None => bail!("a side of {side} has no boxes: use --jigsaw or --regions"),
         },
