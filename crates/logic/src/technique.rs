@@ -539,7 +539,7 @@ table! {
         find: find!(|cx, _, sink, _| forcing::find_net(cx.board, sink, false)),
     },
     // Sudoku Explainer's own rules below its chaining rules (SE 1.2.1's names and
-    // ratings; `se/basic.rs`, `se/cycles.rs`): only on request, 9×9 only, like its
+    // ratings; `se/basic/`, `se/cycles.rs`): only on request, 9×9 only, like its
     // chaining rules below. HoDoKu has none: the levels and scores are our choice.
     DirectPointing => Entry {
         name: "Direct Pointing", codes: &[], aliases: &[],

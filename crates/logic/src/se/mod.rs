@@ -1,9 +1,9 @@
 //! Sudoku Explainer's rating (ER, EP, ED) by SE's own path, as serate 1.2.1.3 rates: at
 //! each step, the first of SE's rules (in SE's order) that finds anything gives the
 //! step, and ER is the hardest step's rating. SE's rules below its chaining rules are in
-//! `basic.rs` (singles, direct rules, locking, subsets, fish, wings, unique loops, BUG,
+//! `basic/` (singles, direct rules, locking, subsets, fish, wings, unique loops, BUG,
 //! aligned exclusion) and `cycles.rs` (SE's cycles and forcing chains); from 7.5 up they
-//! are SE's chaining rules (`chaining.rs`): Nishio, multiple, dynamic, dynamic "+", and
+//! are SE's chaining rules (`chaining/`): Nishio, multiple, dynamic, dynamic "+", and
 //! nested dynamic chains of levels 2 to 5. `steps.rs` shows their hints as steps.
 
 mod basic;
