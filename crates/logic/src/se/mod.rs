@@ -210,8 +210,9 @@ fn chain_step(
     None
 }
 
-/// One of SE's chaining rules, as a technique of the table.
-#[derive(Clone, Copy, Debug)]
+/// One of SE's chaining rules: the one type that names it. A [`Chainer`] searches by
+/// it, and its technique in the table gives its name and base rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
     /// Nishio Forcing Chains (7.5).
     Nishio,
@@ -224,10 +225,20 @@ pub(crate) enum Rule {
 
 impl Rule {
     fn chainer(self) -> Chainer {
+        Chainer::new(self)
+    }
+
+    /// The technique of the table that is this rule (its name and base rating are SE's).
+    pub(crate) fn technique(self) -> Technique {
         match self {
-            Rule::Nishio => Chainer::new(false, true, true, 0),
-            Rule::Multiple => Chainer::new(true, false, false, 0),
-            Rule::Dynamic(level) => Chainer::new(true, true, false, level),
+            Rule::Nishio => Technique::NishioForcingChains,
+            Rule::Multiple => Technique::MultipleForcingChains,
+            Rule::Dynamic(0) => Technique::DynamicForcingChains,
+            Rule::Dynamic(1) => Technique::DynamicForcingChainsPlus,
+            Rule::Dynamic(2) => Technique::NestedForcingChains,
+            Rule::Dynamic(3) => Technique::NestedMultipleForcingChains,
+            Rule::Dynamic(4) => Technique::NestedDynamicForcingChains,
+            Rule::Dynamic(_) => Technique::NestedDynamicForcingChainsPlus,
         }
     }
 }
@@ -437,7 +448,7 @@ mod tests {
     fn the_components_tell_which_static_chains_refute_their_start() {
         // Every candidate both ways, one digit and both kinds of links: a static forcing
         // chain run finds its start's negation exactly where `self_refuting` says.
-        let mut rule = Chainer::new(true, false, false, 0);
+        let mut rule = Chainer::new(Rule::Multiple);
         let mut found = 0;
         for line in [
             "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1",

@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use super::grid::{Grid9, CELL_REGIONS};
 use super::rules;
+use super::Rule;
 use crate::technique::Technique;
 
 mod proofs;
@@ -382,8 +383,14 @@ impl Hint {
     }
 }
 
-/// One of SE's chaining rules.
+/// One of SE's chaining rules, searching.
 pub(crate) struct Chainer {
+    /// The rule.
+    pub rule: Rule,
+    /// What the rule does, from [`Chainer::rule`]: conclude from several chains (cell
+    /// and region forcing, not Nishio), remove each "off" as it goes (all but multiple
+    /// forcing chains), look only for contradictions without cell links (Nishio), and
+    /// at which nesting level.
     pub multiple: bool,
     pub dynamic: bool,
     pub nishio: bool,
@@ -405,12 +412,16 @@ pub(crate) struct Chainer {
 }
 
 impl Chainer {
-    pub fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Chainer {
+    pub fn new(rule: Rule) -> Chainer {
         Chainer {
-            multiple,
-            dynamic,
-            nishio,
-            level,
+            rule,
+            multiple: !matches!(rule, Rule::Nishio),
+            dynamic: !matches!(rule, Rule::Multiple),
+            nishio: matches!(rule, Rule::Nishio),
+            level: match rule {
+                Rule::Dynamic(level) => level,
+                _ => 0,
+            },
             record: false,
             statics: None,
             inner: None,
@@ -427,29 +438,14 @@ impl Chainer {
         self
     }
 
-    /// SE's base rating of the rule, in tenths.
+    /// SE's base rating of the rule, in tenths (the table's).
     pub fn base(&self) -> u32 {
-        match self.level {
-            2.. => 95 + 5 * (self.level as u32 - 2),
-            1 => 90,
-            _ if self.nishio => 75,
-            _ if self.dynamic => 85,
-            _ => 80,
-        }
+        tenths(self.technique())
     }
 
     /// The technique of the table that is this rule: its name is SE's.
     pub fn technique(&self) -> Technique {
-        match (self.nishio, self.dynamic, self.level) {
-            (true, ..) => Technique::NishioForcingChains,
-            (_, false, _) => Technique::MultipleForcingChains,
-            (_, true, 0) => Technique::DynamicForcingChains,
-            (_, true, 1) => Technique::DynamicForcingChainsPlus,
-            (_, true, 2) => Technique::NestedForcingChains,
-            (_, true, 3) => Technique::NestedMultipleForcingChains,
-            (_, true, 4) => Technique::NestedDynamicForcingChains,
-            (_, true, _) => Technique::NestedDynamicForcingChainsPlus,
-        }
+        self.rule.technique()
     }
 
     /// SE's name of the rule.
@@ -470,4 +466,9 @@ fn best_first(mut hints: Vec<Hint>) -> Vec<Hint> {
     let mut seen = std::collections::HashSet::new();
     hints.retain(|h| seen.insert((h.removes.clone(), h.places)));
     hints
+}
+
+/// The SE rating of `technique` in the table (a rule's base), in tenths.
+fn tenths(technique: Technique) -> u32 {
+    (technique.se() * 10.0).round() as u32
 }

@@ -15,7 +15,7 @@ pub(super) struct Static {
 impl Static {
     pub(super) fn new(record: bool) -> Static {
         Static {
-            chainer: Chainer::new(true, false, false, 0).recording(record),
+            chainer: Chainer::new(Rule::Multiple).recording(record),
             last: [None, None],
         }
     }
@@ -50,8 +50,16 @@ impl Static {
             .filter(|&c| grid.value[c] == 0 && grid.cands[c].count_ones() >= 2)
             .collect();
         for (y, kind, rule) in [
-            (false, Kind::ForcingX, (66, "Forcing X-Chain")),
-            (true, Kind::ForcingXy, (70, "Forcing XY-Chain")),
+            (
+                false,
+                Kind::ForcingX,
+                (tenths(Technique::ForcingXChain), "Forcing X-Chain"),
+            ),
+            (
+                true,
+                Kind::ForcingXy,
+                (tenths(Technique::ForcingXyChain), "Forcing XY-Chain"),
+            ),
         ] {
             (ctx.base, ctx.rule) = rule;
             let refuting = self_refuting(grid, y);

@@ -338,9 +338,9 @@ fn admit(run: &mut Run, q: u32, on: bool, queue: &mut VecDeque<u32>) -> bool {
 /// The inner dynamic chaining rules of levels 4 and 5 (SE: dynamic forcing chains, and
 /// at 5 the rule of level 2 too).
 fn inner_rules(level: u8, record: bool) -> Vec<Chainer> {
-    let mut rules = vec![Chainer::new(true, true, false, 0).recording(record)];
+    let mut rules = vec![Chainer::new(Rule::Dynamic(0)).recording(record)];
     if level >= 5 {
-        rules.push(Chainer::new(true, true, false, level - 3).recording(record));
+        rules.push(Chainer::new(Rule::Dynamic(level - 3)).recording(record));
     }
     rules
 }

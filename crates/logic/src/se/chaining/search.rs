@@ -33,19 +33,15 @@ impl Chainer {
         }
         let parts = helpers + 1;
         let base = self.base();
-        let (flags, level, record) = (
-            (self.multiple, self.dynamic, self.nishio),
-            self.level,
-            self.record,
-        );
+        let (rule, record) = (self.rule, self.record);
         let mut per_cell: Vec<(usize, Vec<Hint>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..parts)
                 .map(|t| {
                     let mine: Vec<usize> = cells.iter().copied().skip(t).step_by(parts).collect();
                     scope.spawn(move || {
-                        let mut rule =
-                            Chainer::new(flags.0, flags.1, flags.2, level).recording(record);
-                        rule.per_cell(grid, &mine, base)
+                        Chainer::new(rule)
+                            .recording(record)
+                            .per_cell(grid, &mine, base)
                     })
                 })
                 .collect();
