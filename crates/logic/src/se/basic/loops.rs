@@ -43,8 +43,9 @@ pub(super) fn unique_loops(grid: &Grid9, learnt: Option<&mut Loops>) -> Option<F
                 loops
             }
         };
-        *known = Some((cells, loops.clone()));
-        for lp in loops {
+        // Kept for the next grid, and read from there (not copied).
+        let (_, loops) = known.insert((cells, loops));
+        for lp in loops.iter() {
             let extra: Vec<u8> = lp
                 .iter()
                 .copied()
