@@ -215,10 +215,26 @@ struct Edges {
     off_len: [u8; 729],
     buf: Vec<(u8, u8, Cause)>,
     links: (bool, bool),
+    /// The candidates whose "off" has consequences in this pass: an "off" of any other
+    /// candidate leads nowhere, and is of use to a search only as its target.
+    live: Seen,
 }
 
 impl Edges {
-    fn new((y, x): (bool, bool)) -> Edges {
+    fn new(grid: &Grid9, (y, x): (bool, bool)) -> Edges {
+        let mut live = Seen::new();
+        for cell in (0..81).filter(|&c| grid.value[c] == 0) {
+            let bivalue = grid.cands[cell].count_ones() == 2;
+            for d in (0..9).filter(|&d| grid.has(cell, d)) {
+                let pair = x
+                    && CELL_REGIONS[cell]
+                        .iter()
+                        .any(|&r| (grid.cells[d] & REGION_SET[r as usize]).count_ones() == 2);
+                if (y && bivalue) || pair {
+                    live.insert((cell as u8, d as u8, false));
+                }
+            }
+        }
         Edges {
             on_at: [NONE; 729],
             off_at: [NONE; 729],
@@ -226,6 +242,7 @@ impl Edges {
             off_len: [0; 729],
             buf: Vec::with_capacity(4096),
             links: (y, x),
+            live,
         }
     }
 
@@ -275,6 +292,7 @@ impl Edges {
 }
 
 /// Candidates on or off seen so far, by (cell, digit): bit `9 * cell + digit`.
+#[derive(Clone, Copy)]
 struct Seen([u64; 12]);
 
 impl Seen {
@@ -327,7 +345,7 @@ pub(crate) fn first(grid: &Grid9) -> Option<Found> {
         }
         // The candidates whose forcing chain reaches their own negation, on and off
         // (found for the whole grid at once; the chains are then grown from those only).
-        let mut edges = Edges::new((y, x));
+        let mut edges = Edges::new(grid, (y, x));
         let refuting = if x {
             self_refuting_by(grid, |s, out| edges.implications(grid, s, out))
         } else {
@@ -449,7 +467,6 @@ fn cycles(
             }
         }
     }
-    closing[d] = 0;
     if x {
         for &r in &CELL_REGIONS[cell] {
             let places = grid.cells[d] & REGION_SET[r as usize];
@@ -461,6 +478,7 @@ fn cycles(
         }
     }
     let closes = |c: usize, v: usize| closing[v] >> c & 1 != 0;
+    let live = edges.live;
     while !ons.is_empty() || !offs.is_empty() {
         length += 1;
         while let Some(p) = ons.pop_front() {
@@ -471,6 +489,10 @@ fn cycles(
             } = arena.nodes[p as usize].link;
             for &(c, v, cause) in edges.on(grid, pc as usize, pd as usize) {
                 let k = (c, v, false);
+                // An "off" with no consequences reaches nothing, so closes no cycle.
+                if !live.has(k) {
+                    continue;
+                }
                 let (c, v) = (c as usize, v as usize);
                 // An "off" not yet reached is no ancestor of `p` (those were all
                 // reached); one reached before counts again only if it closes a cycle.
