@@ -7,9 +7,10 @@ use sudokit_core::House;
 
 use crate::board::{Board, NARROW};
 use crate::context::Context;
+use crate::finders::{self, Find, Pick};
 use crate::memo::{Kept, Memo};
-use crate::step::Step;
-use crate::technique::{Find, Pick, Technique};
+use crate::step::{Path, Step};
+use crate::technique::Technique;
 use crate::techniques::{Focus, Sink};
 
 /// What the engine may use.
@@ -133,7 +134,7 @@ where
         .filter(|t| options.uniqueness || !t.needs_uniqueness())
     {
         let entry = t.entry();
-        let find = entry.find.pick();
+        let find = finders::of(t).pick();
         // A family is searched once, by its first member.
         let wanted = match entry.family {
             Some(family) if family.members()[0] != t => continue,
@@ -185,7 +186,7 @@ where
 {
     let mut sink = Sink::new(first);
     let houses = all_houses(board);
-    let find = technique.entry().find.pick();
+    let find = finders::of(technique).pick();
     find(
         &Context::new(board),
         &Focus::all(board, &houses),
@@ -193,17 +194,6 @@ where
         &[technique],
     );
     sink.steps
-}
-
-/// A solution path: the steps in order, the board they lead to, and whether it is solved.
-#[derive(Clone, Debug)]
-pub struct Path {
-    /// The steps, easiest first at each point.
-    pub steps: Vec<Step>,
-    /// The board after the last step.
-    pub board: Board,
-    /// Did the steps solve the puzzle? (`false`: the engine found nothing more.)
-    pub solved: bool,
 }
 
 /// Applies steps until the puzzle is solved or no technique finds anything. Under a

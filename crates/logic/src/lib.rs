@@ -23,6 +23,7 @@ mod analysis;
 mod board;
 mod context;
 mod engine;
+mod finders;
 mod memo;
 pub mod rating;
 pub mod render;
@@ -35,13 +36,13 @@ mod techniques;
 pub use board::Board;
 pub use engine::{
     find_all, find_first, next_step, next_step_observed, next_step_with, solve, solve_within,
-    Options, Order, Path,
+    Options, Order,
 };
 pub use memo::Memo;
 pub use rating::{rate, rate_explained, Rating};
 pub use step::{
-    Als, Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential,
-    Potentials, Step,
+    Als, Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Path, Pattern,
+    Potential, Potentials, Step,
 };
 pub use technique::{Level, Technique};
 

@@ -19,8 +19,9 @@ use std::collections::BTreeMap;
 use sudokit_core::{Digit, HouseKind};
 
 use crate::board::Board;
-use crate::engine::Path;
+use crate::step::Path;
 use crate::step::{Pattern, Step};
+pub use crate::technique::length_bonus_tenths;
 use crate::technique::{Level, Se, Technique};
 
 /// The most score a puzzle of each level may have before it counts as the next level.
@@ -171,24 +172,6 @@ pub fn direct_tenths(t: Technique) -> Vec<u32> {
 /// A rating in tenths.
 fn tenths(se: f32) -> u32 {
     (se * 10.0).round() as u32
-}
-
-/// SE's length bonus, in tenths: one for each threshold 4, 6, 8, 12, 16, 24, 32, 48, ...
-/// (alternately times 3/2 and 4/3) that `length` exceeds.
-pub fn length_bonus_tenths(length: usize) -> u32 {
-    let mut tenths = 0;
-    let mut threshold = 4usize;
-    let mut up = true;
-    while length > threshold {
-        tenths += 1;
-        threshold = if up {
-            threshold * 3 / 2
-        } else {
-            threshold * 4 / 3
-        };
-        up = !up;
-    }
-    tenths
 }
 
 /// The SE rating of one step, without the board (see [`rate`] for "direct" forms).

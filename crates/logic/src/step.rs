@@ -7,6 +7,17 @@ use crate::board::Board;
 
 use crate::technique::Technique;
 
+/// A solution path: the steps in order, the board they lead to, and whether it is solved.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps, easiest first at each point.
+    pub steps: Vec<Step>,
+    /// The board after the last step.
+    pub board: Board,
+    /// Did the steps solve the puzzle? (`false`: the engine found nothing more.)
+    pub solved: bool,
+}
+
 /// One deduction: the technique, the pattern that makes it, and its consequences.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {

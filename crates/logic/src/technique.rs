@@ -1,8 +1,10 @@
 //! The table of techniques: for each, one entry with everything the crate knows about
 //! it (names, HoDoKu level and score, Sudoku Explainer rating rule, whether it rests on
-//! uniqueness, the chain family it is searched with, what the engine remembers for it,
-//! and its finder). The engine walks the table; adding a technique is writing its
-//! finder (in `techniques/`) and adding one entry here (see ARCHITECTURE.md).
+//! uniqueness, the chain family it is searched with, what the engine remembers for it).
+//! It names no finder: a step carries its technique, so this file stays below the
+//! techniques, and `finders.rs` (above them) gives each technique its finder. Adding a
+//! technique is writing its finder (in `techniques/`), adding one entry here and one arm
+//! there (see ARCHITECTURE.md).
 //!
 //! The order, levels and scores are HoDoKu 2.2's defaults (hobiwan; `Options.java`,
 //! `DEFAULT_SOLVER_STEPS`). Sudoku Explainer ratings follow SE 1.2.1's technique ladder
@@ -15,18 +17,6 @@
 
 use std::fmt;
 use std::sync::OnceLock;
-
-use sudokit_core::CELL_WORDS;
-
-use crate::board::NARROW;
-use crate::context::Context;
-use crate::se;
-use crate::techniques::fish::Kind;
-use crate::techniques::{
-    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
-    locked_candidates, naked_single, naked_subset, single_digit, sue_de_coq, uniqueness, wings,
-    Focus, Sink,
-};
 
 /// A difficulty level (HoDoKu's five).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -71,48 +61,6 @@ impl fmt::Display for Level {
     }
 }
 
-/// A technique's finder: looks at the board of `cx` where `at` says, pushing the steps
-/// it finds into the sink; `wanted` is the technique itself, or the members of its
-/// family when the engine searches them together (see [`Family`]).
-pub(crate) type Finder<const W: usize> =
-    fn(cx: &Context<'_, W>, at: &Focus<'_, W>, sink: &mut Sink, wanted: &[Technique]);
-
-/// A technique's finder for both widths of board the engine runs (see [`Board`]): the
-/// same code compiled twice, by [`find!`].
-#[derive(Clone, Copy)]
-pub(crate) struct Find {
-    pub narrow: Finder<NARROW>,
-    pub wide: Finder<CELL_WORDS>,
-}
-
-/// The finder of one width.
-pub(crate) trait Pick<const W: usize> {
-    fn pick(&self) -> Finder<W>;
-}
-
-impl Pick<NARROW> for Find {
-    fn pick(&self) -> Finder<NARROW> {
-        self.narrow
-    }
-}
-
-impl Pick<CELL_WORDS> for Find {
-    fn pick(&self) -> Finder<CELL_WORDS> {
-        self.wide
-    }
-}
-
-/// A [`Find`] from one finder (a function generic over the width, or a closure calling
-/// such functions), compiled for each width.
-macro_rules! find {
-    ($f:expr) => {
-        Find {
-            narrow: $f,
-            wide: $f,
-        }
-    };
-}
-
 /// Everything about one technique.
 pub(crate) struct Entry {
     /// The name as displayed, e.g. `X-Wing`.
@@ -134,8 +82,6 @@ pub(crate) struct Entry {
     pub family: Option<Family>,
     /// What part of the board its result depends on (what the engine remembers).
     pub memory: Memory,
-    /// Its finder.
-    pub find: Find,
 }
 
 /// How Sudoku Explainer rates a step (the rules themselves are in `rating.rs`).
@@ -176,6 +122,24 @@ impl Se {
             Se::Direct { base, .. } => base,
         }
     }
+}
+
+/// SE's length bonus, in tenths: one for each threshold 4, 6, 8, 12, 16, 24, 32, 48, ...
+/// (alternately times 3/2 and 4/3) that `length` exceeds.
+pub fn length_bonus_tenths(length: usize) -> u32 {
+    let mut tenths = 0;
+    let mut threshold = 4usize;
+    let mut up = true;
+    while length > threshold {
+        tenths += 1;
+        threshold = if up {
+            threshold * 3 / 2
+        } else {
+            threshold * 4 / 3
+        };
+        up = !up;
+    }
+    tenths
 }
 
 /// Chain techniques searched together: they share one graph and one search, and the
@@ -257,286 +221,226 @@ table! {
     FullHouse => Entry {
         name: "Full House", codes: &["0000"], aliases: &[],
         level: Easy, score: 4, se: Fixed(1.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| full_house::find(cx.board, sink)),
     },
     NakedSingle => Entry {
         name: "Naked Single", codes: &["0003"], aliases: &[],
         level: Easy, score: 4, se: Fixed(2.3), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| naked_single::find(cx.board, sink)),
     },
     HiddenSingle => Entry {
         name: "Hidden Single", codes: &["0002"], aliases: &[],
         level: Easy, score: 14, se: ByHouse { box_or_region: 1.2, line: 1.5 }, uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| hidden_single::find(cx.board, sink)),
     },
     LockedPair => Entry {
         name: "Locked Pair", codes: &["0110"], aliases: &[],
         level: Medium, score: 40, se: Fixed(3.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 2, true)),
     },
     LockedTriple => Entry {
         name: "Locked Triple", codes: &["0111"], aliases: &[],
         level: Medium, score: 60, se: Fixed(3.6), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 3, true)),
     },
     Pointing => Entry {
         name: "Locked Candidates (Pointing)", codes: &["0100"], aliases: &[],
         level: Medium, score: 50, se: Direct { base: 2.6, direct: 1.7 }, uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| locked_candidates::find(cx.board, sink, at.digits, true)),
     },
     Claiming => Entry {
         name: "Locked Candidates (Claiming)", codes: &["0101"], aliases: &[],
         level: Medium, score: 50, se: Direct { base: 2.8, direct: 1.9 }, uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| locked_candidates::find(cx.board, sink, at.digits, false)),
     },
     NakedPair => Entry {
         name: "Naked Pair", codes: &["0200"], aliases: &[],
         level: Medium, score: 60, se: Fixed(3.0), uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 2, false)),
     },
     NakedTriple => Entry {
         name: "Naked Triple", codes: &["0201"], aliases: &[],
         level: Medium, score: 80, se: Fixed(3.6), uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 3, false)),
     },
     HiddenPair => Entry {
         name: "Hidden Pair", codes: &["0210"], aliases: &[],
         level: Medium, score: 70, se: Direct { base: 3.4, direct: 2.0 }, uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 2)),
     },
     HiddenTriple => Entry {
         name: "Hidden Triple", codes: &["0211"], aliases: &[],
         level: Medium, score: 100, se: Direct { base: 4.0, direct: 2.5 }, uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 3)),
     },
     NakedQuad => Entry {
         name: "Naked Quadruple", codes: &["0202"], aliases: &[],
         level: Hard, score: 120, se: Fixed(5.0), uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 4, false)),
     },
     HiddenQuad => Entry {
         name: "Hidden Quadruple", codes: &["0212"], aliases: &[],
         level: Hard, score: 150, se: Fixed(5.4), uniqueness: false, family: None, memory: Houses,
-        find: find!(|cx, at, sink, _| hidden_subset::find(cx.board, sink, at.houses, 4)),
     },
     XWing => Entry {
         name: "X-Wing", codes: &["0300"], aliases: &[],
         level: Hard, score: 140, se: Fixed(3.2), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Basic)),
     },
     Swordfish => Entry {
         name: "Swordfish", codes: &["0301"], aliases: &[],
         level: Hard, score: 150, se: Fixed(3.8), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Basic)),
     },
     Jellyfish => Entry {
         name: "Jellyfish", codes: &["0302"], aliases: &[],
         level: Hard, score: 160, se: Fixed(5.2), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Basic)),
     },
     RemotePair => Entry {
         name: "Remote Pair", codes: &["0703"], aliases: &[],
         level: Hard, score: 110, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(chains::find_unless_nothing_proved),
     },
     Bug1 => Entry {
         name: "Bivalue Universal Grave + 1", codes: &["0610"], aliases: &["BUG", "BUG+1"],
         level: Hard, score: 100, se: Fixed(5.6), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| uniqueness::find_bug(cx.board, sink)),
     },
     Skyscraper => Entry {
         name: "Skyscraper", codes: &["0400"], aliases: &[],
         level: Hard, score: 130, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0])),
     },
     TwoStringKite => Entry {
         name: "2-String Kite", codes: &["0401"], aliases: &[],
         level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0])),
     },
     TurbotFish => Entry {
         name: "Turbot Fish", codes: &["0403"], aliases: &[],
         level: Hard, score: 120, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| single_digit::find_turbot(cx.board, sink, at.digits, wanted[0])),
     },
     EmptyRectangle => Entry {
         name: "Empty Rectangle", codes: &["0402"], aliases: &[],
         level: Hard, score: 120, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| single_digit::find_empty_rectangle(cx.board, sink, at.digits)),
     },
     WWing => Entry {
         name: "W-Wing", codes: &["0803"], aliases: &[],
         level: Hard, score: 150, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| {
-            if !cx.chains_prove_nothing() {
-                wings::find_w(cx.board, sink)
-            }
-        }),
     },
     XyWing => Entry {
         name: "XY-Wing", codes: &["0800"], aliases: &[],
         level: Hard, score: 160, se: PlusLength(4.2), uniqueness: false, family: None, memory: Cells,
-        find: find!(|cx, at, sink, _| wings::find_xy(cx.board, sink, &at.cells, false)),
     },
     XyzWing => Entry {
         name: "XYZ-Wing", codes: &["0801"], aliases: &[],
         level: Hard, score: 180, se: PlusLength(4.4), uniqueness: false, family: None, memory: Cells,
-        find: find!(|cx, at, sink, _| wings::find_xy(cx.board, sink, &at.cells, true)),
     },
     WxyzWing => Entry {
         name: "WXYZ-Wing", codes: &["0802"], aliases: &[],
         level: Hard, score: 200, se: Chain(7.0), uniqueness: false, family: None, memory: Cells,
-        find: find!(|cx, at, sink, _| wings::find_wxyz(cx.board, sink, &at.cells)),
     },
     UniqueRectangle1 => Entry {
         name: "Unique Rectangle Type 1", codes: &["0600"], aliases: &["UR1"],
         level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0])),
     },
     UniqueRectangle2 => Entry {
         name: "Unique Rectangle Type 2", codes: &["0601"], aliases: &["UR2"],
         level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0])),
     },
     UniqueRectangle3 => Entry {
         name: "Unique Rectangle Type 3", codes: &["0602"], aliases: &["UR3"],
         level: Hard, score: 100, se: PerExtraCell(4.5), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0])),
     },
     UniqueRectangle4 => Entry {
         name: "Unique Rectangle Type 4", codes: &["0603"], aliases: &["UR4"],
         level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0])),
     },
     HiddenRectangle => Entry {
         name: "Hidden Rectangle", codes: &["0606"], aliases: &[],
         level: Hard, score: 100, se: Fixed(4.5), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, wanted| uniqueness::find(cx, sink, wanted[0])),
     },
     FinnedXWing => Entry {
         name: "Finned X-Wing", codes: &["0310"], aliases: &[],
         level: Hard, score: 130, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Finned)),
     },
     SashimiXWing => Entry {
         name: "Sashimi X-Wing", codes: &["0320"], aliases: &[],
         level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 2, Kind::Sashimi)),
     },
     FinnedSwordfish => Entry {
         name: "Finned Swordfish", codes: &["0311"], aliases: &[],
         level: Unfair, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Finned)),
     },
     SashimiSwordfish => Entry {
         name: "Sashimi Swordfish", codes: &["0321"], aliases: &[],
         level: Unfair, score: 240, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 3, Kind::Sashimi)),
     },
     FinnedJellyfish => Entry {
         name: "Finned Jellyfish", codes: &["0312"], aliases: &[],
         level: Unfair, score: 250, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Finned)),
     },
     SashimiJellyfish => Entry {
         name: "Sashimi Jellyfish", codes: &["0322"], aliases: &[],
         level: Unfair, score: 260, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, _| fish::find(cx, sink, at.digits, 4, Kind::Sashimi)),
     },
     SueDeCoq => Entry {
         name: "Sue de Coq", codes: &["1101"], aliases: &[],
         level: Unfair, score: 250, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| sue_de_coq::find(cx.board, sink)),
     },
     SimpleColorsTrap => Entry {
         name: "Simple Colors Trap", codes: &["0500"], aliases: &[],
         level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0])),
     },
     SimpleColorsWrap => Entry {
         name: "Simple Colors Wrap", codes: &["0501"], aliases: &[],
         level: Hard, score: 150, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0])),
     },
     MultiColors1 => Entry {
         name: "Multi Colors 1", codes: &["0502"], aliases: &[],
         level: Hard, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0])),
     },
     MultiColors2 => Entry {
         name: "Multi Colors 2", codes: &["0503"], aliases: &[],
         level: Hard, score: 200, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(|cx, at, sink, wanted| coloring::find(cx.board, sink, at.digits, wanted[0])),
     },
     XChain => Entry {
         name: "X-Chain", codes: &["0701"], aliases: &[],
         level: Unfair, score: 260, se: Chain(6.6), uniqueness: false, family: None, memory: Digits,
-        find: find!(chains::find_unless_nothing_proved),
     },
     XyChain => Entry {
         name: "XY-Chain", codes: &["0702"], aliases: &[],
         level: Unfair, score: 260, se: Chain(7.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(chains::find_unless_nothing_proved),
     },
     ContinuousNiceLoop => Entry {
         name: "Continuous Nice Loop", codes: &["0706"], aliases: &[],
         level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     DiscontinuousNiceLoop => Entry {
         name: "Discontinuous Nice Loop", codes: &["0707"], aliases: &[],
         level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     Aic => Entry {
         name: "AIC", codes: &["0708"], aliases: &[],
         level: Unfair, score: 280, se: Chain(7.0), uniqueness: false, family: Some(NiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     GroupedContinuousNiceLoop => Entry {
         name: "Grouped Continuous Nice Loop", codes: &["0709"], aliases: &[],
         level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     GroupedDiscontinuousNiceLoop => Entry {
         name: "Grouped Discontinuous Nice Loop", codes: &["0710"], aliases: &[],
         level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     GroupedAic => Entry {
         name: "Grouped AIC", codes: &["0711"], aliases: &[],
         level: Unfair, score: 300, se: Chain(7.0), uniqueness: false, family: Some(GroupedNiceLoops), memory: Whole,
-        find: find!(chains::find),
     },
     AlsXz => Entry {
         name: "ALS-XZ", codes: &["0901"], aliases: &[],
         level: Unfair, score: 300, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| als::find_xz(cx, sink)),
     },
     AlsXyWing => Entry {
         name: "ALS-XY-Wing", codes: &["0902"], aliases: &[],
         level: Unfair, score: 320, se: Chain(8.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| als::find_xy_wing(cx, sink)),
     },
     ForcingChainContradiction => Entry {
         name: "Forcing Chain Contradiction", codes: &["1301"], aliases: &[],
         level: Extreme, score: 500, se: Chain(7.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| forcing::find_contradiction(cx.board, sink, 0)),
     },
     ForcingChainVerity => Entry {
         name: "Forcing Chain Verity", codes: &["1302"], aliases: &[],
         level: Extreme, score: 500, se: Chain(8.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| forcing::find_verity(cx.board, sink, 0)),
     },
     ForcingNetContradiction => Entry {
         name: "Forcing Net Contradiction", codes: &["1303"], aliases: &[],
         level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| forcing::find_net(cx.board, sink, true)),
     },
     ForcingNetVerity => Entry {
         name: "Forcing Net Verity", codes: &["1304"], aliases: &[],
         level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| forcing::find_net(cx.board, sink, false)),
     },
     // Sudoku Explainer's own rules below its chaining rules (SE 1.2.1's names and
     // ratings; `se/basic/`, `se/cycles.rs`): only on request, 9×9 only, like its
@@ -544,67 +448,54 @@ table! {
     DirectPointing => Entry {
         name: "Direct Pointing", codes: &[], aliases: &[],
         level: Easy, score: 40, se: Explainer(1.7), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectPointing)),
     },
     DirectClaiming => Entry {
         name: "Direct Claiming", codes: &[], aliases: &[],
         level: Easy, score: 45, se: Explainer(1.9), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectClaiming)),
     },
     DirectHiddenPair => Entry {
         name: "Direct Hidden Pair", codes: &[], aliases: &[],
         level: Easy, score: 50, se: Explainer(2.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectHiddenPair)),
     },
     DirectHiddenTriplet => Entry {
         name: "Direct Hidden Triplet", codes: &[], aliases: &["Direct Hidden Triple"],
         level: Medium, score: 70, se: Explainer(2.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::DirectHiddenTriplet)),
     },
     UniqueLoop => Entry {
         name: "Unique Loop", codes: &[], aliases: &[],
         level: Hard, score: 110, se: Explainer(4.6), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::UniqueLoop)),
     },
     BivalueUniversalGrave => Entry {
         name: "Bivalue Universal Grave", codes: &[], aliases: &["BUG type 2", "BUG type 3", "BUG type 4"],
         level: Hard, score: 110, se: Explainer(5.7), uniqueness: true, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::BivalueUniversalGrave)),
     },
     AlignedPairExclusion => Entry {
         name: "Aligned Pair Exclusion", codes: &[], aliases: &["APE"],
         level: Unfair, score: 300, se: Explainer(6.2), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::AlignedPairExclusion)),
     },
     XCycle => Entry {
         name: "Bidirectional X-Cycle", codes: &[], aliases: &["X-Cycle"],
         level: Unfair, score: 280, se: Explainer(6.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::XCycle)),
     },
     YCycle => Entry {
         name: "Bidirectional Y-Cycle", codes: &[], aliases: &["Y-Cycle"],
         level: Unfair, score: 280, se: Explainer(6.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::YCycle)),
     },
     ForcingXChain => Entry {
         name: "Forcing X-Chain", codes: &[], aliases: &[],
         level: Unfair, score: 290, se: Explainer(6.6), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::ForcingXChain)),
     },
     XyCycle => Entry {
         name: "Bidirectional Cycle", codes: &[], aliases: &["XY-Cycle"],
         level: Unfair, score: 300, se: Explainer(7.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::XyCycle)),
     },
     ForcingXyChain => Entry {
         name: "Forcing Chain", codes: &[], aliases: &["Forcing XY-Chain"],
         level: Unfair, score: 310, se: Explainer(7.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::ForcingXyChain)),
     },
     AlignedTripletExclusion => Entry {
         name: "Aligned Triplet Exclusion", codes: &[], aliases: &["ATE", "Aligned Triple Exclusion"],
         level: Extreme, score: 550, se: Explainer(7.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find_basic(&cx.board.resize(), sink, Technique::AlignedTripletExclusion)),
     },
     // Sudoku Explainer's chaining rules (SE 1.2.1's names and ratings): only on request
     // (see `Se::Explainer`), 9×9 only. HoDoKu has none: the scores are our choice, above
@@ -612,42 +503,34 @@ table! {
     NishioForcingChains => Entry {
         name: "Nishio Forcing Chains", codes: &[], aliases: &["Nishio"],
         level: Extreme, score: 600, se: Explainer(7.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Nishio)),
     },
     MultipleForcingChains => Entry {
         name: "Multiple Forcing Chains", codes: &[], aliases: &[],
         level: Extreme, score: 650, se: Explainer(8.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Multiple)),
     },
     DynamicForcingChains => Entry {
         name: "Dynamic Forcing Chains", codes: &[], aliases: &[],
         level: Extreme, score: 750, se: Explainer(8.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(0))),
     },
     DynamicForcingChainsPlus => Entry {
         name: "Dynamic Forcing Chains (+)", codes: &[], aliases: &["Dynamic Forcing Chains Plus"],
         level: Extreme, score: 800, se: Explainer(9.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(1))),
     },
     NestedForcingChains => Entry {
         name: "Dynamic Forcing Chains (+ Forcing Chains)", codes: &[], aliases: &["Nested Forcing Chains"],
         level: Extreme, score: 900, se: Explainer(9.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(2))),
     },
     NestedMultipleForcingChains => Entry {
         name: "Dynamic Forcing Chains (+ Multiple Forcing Chains)", codes: &[], aliases: &["Nested Multiple Forcing Chains"],
         level: Extreme, score: 1000, se: Explainer(10.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(3))),
     },
     NestedDynamicForcingChains => Entry {
         name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", codes: &[], aliases: &["Nested Dynamic Forcing Chains"],
         level: Extreme, score: 1100, se: Explainer(10.5), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(4))),
     },
     NestedDynamicForcingChainsPlus => Entry {
         name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+))", codes: &[], aliases: &["Nested Dynamic Forcing Chains Plus"],
         level: Extreme, score: 1200, se: Explainer(11.0), uniqueness: false, family: None, memory: Whole,
-        find: find!(|cx, _, sink, _| se::find(&cx.board.resize(), sink, se::Rule::Dynamic(5))),
     },
 }
 

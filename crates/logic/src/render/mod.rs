@@ -10,8 +10,8 @@ use sudokit_core::format::write;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::board::Board;
-use crate::engine::Path;
 use crate::rating::Rating;
+use crate::step::Path;
 use crate::step::{
     Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
 };

@@ -19,8 +19,8 @@
 use std::collections::VecDeque;
 
 use super::basic::{peers, Found, Rule, Shape};
-use super::chaining::{bits, self_refuting_by, Cause};
-use super::grid::{Grid9, CELL_REGIONS, REGION_SET};
+use super::chaining::{self_refuting_by, Cause};
+use super::grid::{bits, Grid9, CELL_REGIONS, REGION_SET};
 
 /// The kinds of hint, by SE's names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -695,7 +695,7 @@ mod tests {
         // sort takes the forcing chain first.
         assert!(6.6 + length_bonus(7) < 6.5 + length_bonus(9));
         for c in 0..400u32 {
-            let tenths = crate::rating::length_bonus_tenths(c.saturating_sub(2) as usize);
+            let tenths = crate::technique::length_bonus_tenths(c.saturating_sub(2) as usize);
             assert_eq!((length_bonus(c) * 10.0).round() as u32, tenths, "{c}");
         }
     }

@@ -111,3 +111,19 @@ impl Grid9 {
         self.value.iter().filter(|&&v| v as usize == d + 1).count() as u32
     }
 }
+
+/// The cells of a cell set, in order.
+pub(crate) fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The index of a potential: candidate `digit` of `cell`, on or off.
+pub(crate) fn key(cell: usize, digit: usize, on: bool) -> usize {
+    2 * (9 * cell + digit) + on as usize
+}

@@ -17,15 +17,16 @@ use std::sync::atomic::AtomicUsize;
 use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
-use sudokit_core::{Cell, CellSet, Digit, House, Layout};
+use sudokit_core::{Cell, Digit, Layout};
 
-use crate::engine::Path;
-use crate::step::{ChainCause, Chaining, ChainingKind, Pattern, Potential, Potentials, Step};
+use crate::step::{ChainCause, Chaining, ChainingKind, Path, Pattern, Potential, Potentials, Step};
 use crate::technique::Technique;
 use crate::techniques::Sink;
 use crate::Board;
+pub(crate) use chaining::Rule;
 use chaining::{Chainer, Hint, Kind, Why};
-use grid::{Grid9, REGION_CELLS};
+use grid::Grid9;
+use steps::house_of;
 
 /// SE's chaining rules from 7.5 up, in SE's order.
 const LADDER: [Rule; 8] = [
@@ -210,39 +211,6 @@ fn chain_step(
     None
 }
 
-/// One of SE's chaining rules: the one type that names it. A [`Chainer`] searches by
-/// it, and its technique in the table gives its name and base rating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rule {
-    /// Nishio Forcing Chains (7.5).
-    Nishio,
-    /// Multiple Forcing Chains (8.0).
-    Multiple,
-    /// Dynamic Forcing Chains at a nesting level: 0 (8.5), 1 "+" (9.0), 2 to 5 (9.5 to
-    /// 11.0).
-    Dynamic(u8),
-}
-
-impl Rule {
-    fn chainer(self) -> Chainer {
-        Chainer::new(self)
-    }
-
-    /// The technique of the table that is this rule (its name and base rating are SE's).
-    pub(crate) fn technique(self) -> Technique {
-        match self {
-            Rule::Nishio => Technique::NishioForcingChains,
-            Rule::Multiple => Technique::MultipleForcingChains,
-            Rule::Dynamic(0) => Technique::DynamicForcingChains,
-            Rule::Dynamic(1) => Technique::DynamicForcingChainsPlus,
-            Rule::Dynamic(2) => Technique::NestedForcingChains,
-            Rule::Dynamic(3) => Technique::NestedMultipleForcingChains,
-            Rule::Dynamic(4) => Technique::NestedDynamicForcingChains,
-            Rule::Dynamic(_) => Technique::NestedDynamicForcingChainsPlus,
-        }
-    }
-}
-
 /// The steps of SE's chaining `rule` on `board` (9×9 only), in SE's order (the first is
 /// the one SE's path takes), each with its chains and inner chains.
 pub(crate) fn find(board: &Board, sink: &mut Sink, rule: Rule) {
@@ -320,7 +288,7 @@ fn chaining(layout: &Layout, why: &Why) -> Chaining {
         rule: why.rule.to_string(),
         kind,
         tenths: why.base
-            + crate::rating::length_bonus_tenths(why.complexity.saturating_sub(2) as usize),
+            + crate::technique::length_bonus_tenths(why.complexity.saturating_sub(2) as usize),
         complexity: why.complexity,
         branches: why
             .chains
@@ -328,18 +296,6 @@ fn chaining(layout: &Layout, why: &Why) -> Chaining {
             .map(|links| Potentials(links.iter().map(potential).collect()))
             .collect(),
     }
-}
-
-/// The house of a 9×9 layout that is SE's region `r` (blocks, then rows, then columns).
-fn house_of(layout: &Layout, r: u8) -> House {
-    let cells: CellSet = REGION_CELLS[r as usize]
-        .iter()
-        .map(|&c| Cell::new(c as usize))
-        .collect();
-    (0..layout.houses().len())
-        .map(House::new)
-        .find(|&h| *layout.house_set(h) == cells)
-        .expect("a 9x9 layout has SE's 27 regions")
 }
 
 fn grid_of(board: &Board) -> Grid9 {

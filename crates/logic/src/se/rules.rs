@@ -5,8 +5,7 @@
 //! grid the chain started from, gone from the working grid). A hint without rule parents
 //! held before the assumption too, so it is no part of the chain.
 
-use super::chaining::bits;
-use super::grid::{Grid9, REGION_CELLS, REGION_SET};
+use super::grid::{bits, Grid9, REGION_CELLS, REGION_SET};
 
 /// One of the four rules.
 #[derive(Clone, Copy, Debug)]

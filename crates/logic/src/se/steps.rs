@@ -1,12 +1,12 @@
 //! SE's hints below its chaining rules as steps: the technique of the table each is,
 //! and its pattern.
 
-use sudokit_core::{Cell, Digit, DigitSet, Layout};
+use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, Layout};
 
 use super::basic::{Found, Rule, Shape};
 use super::chaining::Cause;
 use super::cycles::Kind;
-use super::house_of;
+use super::grid::REGION_CELLS;
 use crate::step::{
     Chain, ChainCause, Chaining, ChainingKind, Node, Pattern, Potential, Potentials, Step,
 };
@@ -246,4 +246,16 @@ fn pattern(layout: &Layout, found: &Found) -> Pattern {
             }
         },
     }
+}
+
+/// The house of a 9×9 layout that is SE's region `r` (blocks, then rows, then columns).
+pub(super) fn house_of(layout: &Layout, r: u8) -> House {
+    let cells: CellSet = REGION_CELLS[r as usize]
+        .iter()
+        .map(|&c| Cell::new(c as usize))
+        .collect();
+    (0..layout.houses().len())
+        .map(House::new)
+        .find(|&h| *layout.house_set(h) == cells)
+        .expect("a 9x9 layout has SE's 27 regions")
 }

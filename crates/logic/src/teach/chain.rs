@@ -452,7 +452,7 @@ fn gone(
 }
 
 fn capitalize(s: &str) -> String {
-    super::patterns::capital(s)
+    super::words::capital(s)
 }
 
 /// Why `cell` loses `d` when `a` or `b` is true: 0, it sees both (same digit); 1, it is

@@ -11,7 +11,7 @@
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House};
 use sudokit_solver::observe::Dead;
 
-use super::patterns::{capital, so, what};
+use super::words::{capital, so, what};
 use super::words::{join, Words};
 use super::{About, Out};
 use crate::board::Board;

@@ -5,7 +5,7 @@
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use super::focus::{blockers, Blocked};
-use super::words::{join, placements, removals, Words};
+use super::words::{capital, conclude, holds, join, Words};
 use super::{chain, forcing, shapes, About, Out};
 use crate::board::Board;
 use crate::step::{Pattern, Step};
@@ -40,35 +40,6 @@ pub(super) fn explain(board: &Board, step: &Step, out: &mut Out) {
         Pattern::Chaining(c) => forcing::chaining(board, step, c, out),
         _ => shapes::explain(board, w, step, out),
     }
-}
-
-/// What a step does: `r3c4 is 5`, `4 cannot go in …`.
-pub(super) fn what(w: Words, step: &Step) -> String {
-    let mut parts = Vec::new();
-    if !step.placements.is_empty() {
-        parts.push(placements(w, &step.placements));
-    }
-    if !step.eliminations.is_empty() {
-        parts.push(removals(w, &step.eliminations));
-    }
-    join(&parts, "and")
-}
-
-/// What a step does, as the last sentence: `So r3c4 is 5.`, `So 4 cannot go in …`.
-pub(super) fn so(w: Words, step: &Step) -> String {
-    format!("So {}.", what(w, step))
-}
-
-/// The conclusion line: [`so`] about the step's candidates.
-pub(super) fn conclude(w: Words, step: &Step, out: &mut Out) {
-    let mut about = step.placements.clone();
-    about.extend(&step.eliminations);
-    out.conclusion(so(w, step), About::candidates(&about));
-}
-
-/// `r1c2 holds 1 and 6`.
-pub(super) fn holds(board: &Board, w: Words, c: Cell) -> String {
-    format!("{} holds {}", w.cell(c), w.digits(board.candidates(c)))
 }
 
 fn single(
@@ -210,19 +181,6 @@ fn seen_digits(board: &Board, cell: Cell) -> DigitSet {
         .iter()
         .filter_map(|&p| board.value(p))
         .collect()
-}
-
-/// `Row 3` from `row 3`; a cell name (`r3c4`) keeps its small letter, as players write it.
-pub(super) fn capital(s: &str) -> String {
-    let b = s.as_bytes();
-    if b.len() > 1 && b[0] == b'r' && b[1].is_ascii_digit() {
-        return s.to_string();
-    }
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(f) => f.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 fn intersection(

@@ -3,7 +3,7 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use super::patterns::{capital, conclude, holds};
+use super::words::{capital, conclude, holds};
 use super::words::{join, Words};
 use super::{About, Out};
 use crate::board::Board;

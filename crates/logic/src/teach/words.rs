@@ -4,6 +4,10 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 
+use super::out::{About, Out};
+use crate::board::Board;
+use crate::step::Step;
+
 /// The words of one layout.
 #[derive(Clone, Copy)]
 pub(crate) struct Words<'a> {
@@ -183,6 +187,48 @@ pub(crate) fn placements(w: Words, list: &[(Cell, Digit)]) -> String {
         .map(|&(c, d)| format!("{} is {}", w.cell(c), w.d(d)))
         .collect();
     join(&parts, "and")
+}
+
+/// What a step does: `r3c4 is 5`, `4 cannot go in …`.
+pub(super) fn what(w: Words, step: &Step) -> String {
+    let mut parts = Vec::new();
+    if !step.placements.is_empty() {
+        parts.push(placements(w, &step.placements));
+    }
+    if !step.eliminations.is_empty() {
+        parts.push(removals(w, &step.eliminations));
+    }
+    join(&parts, "and")
+}
+
+/// What a step does, as the last sentence: `So r3c4 is 5.`, `So 4 cannot go in …`.
+pub(super) fn so(w: Words, step: &Step) -> String {
+    format!("So {}.", what(w, step))
+}
+
+/// The conclusion line: [`so`] about the step's candidates.
+pub(super) fn conclude(w: Words, step: &Step, out: &mut Out) {
+    let mut about = step.placements.clone();
+    about.extend(&step.eliminations);
+    out.conclusion(so(w, step), About::candidates(&about));
+}
+
+/// `r1c2 holds 1 and 6`.
+pub(super) fn holds(board: &Board, w: Words, c: Cell) -> String {
+    format!("{} holds {}", w.cell(c), w.digits(board.candidates(c)))
+}
+
+/// `Row 3` from `row 3`; a cell name (`r3c4`) keeps its small letter, as players write it.
+pub(super) fn capital(s: &str) -> String {
+    let b = s.as_bytes();
+    if b.len() > 1 && b[0] == b'r' && b[1].is_ascii_digit() {
+        return s.to_string();
+    }
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! SE's aligned pair and triplet exclusion, with what a path learnt about the
 //! triplets ([`Triples`]).
 
-use super::*;
+use super::shared::*;
 
 /// Aligned pair (`degree` 2) or triplet (3) exclusion: combinations of the base cells'
 /// digits are excluded when two cells that share a house take the same digit, or when

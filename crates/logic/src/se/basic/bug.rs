@@ -1,6 +1,6 @@
 //! SE's Bivalue Universal Grave, types 1 to 4.
 
-use super::*;
+use super::shared::*;
 
 pub(super) fn bug(grid: &Grid9) -> Option<Found> {
     let mut temp = *grid;

@@ -1,7 +1,7 @@
 //! SE's unique rectangles and loops, types 1 to 4, found by SE's depth-first loop
 //! search, with what a path learnt about them ([`Loops`]).
 
-use super::*;
+use super::shared::*;
 
 /// The valid unique loops SE's search found from each bivalue cell, on the last grid
 /// unique loops looked at in a path. The search from a cell goes only through the

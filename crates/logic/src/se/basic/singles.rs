@@ -2,7 +2,7 @@
 //! columns, rows), naked single, and pointing and claiming (direct, placing the single
 //! they leave, or plain).
 
-use super::*;
+use super::shared::*;
 
 pub(super) fn hidden_singles(grid: &Grid9) -> Option<Found> {
     let open = (0..81).fold(0u128, |s, c| s | u128::from(grid.value[c] == 0) << c);

@@ -1,7 +1,7 @@
 //! SE's subsets, fish and wings: hidden and naked pairs, triplets and quads (direct
 //! hidden pair and triplet too), X-Wing, Swordfish, Jellyfish, XY-Wing and XYZ-Wing.
 
-use super::*;
+use super::shared::*;
 
 /// Hidden sets of `degree` digits; `direct`: only those that leave a hidden single of
 /// another digit in the region (SE's direct hidden pair and triplet).

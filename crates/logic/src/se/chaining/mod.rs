@@ -23,9 +23,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use super::grid::{Grid9, CELL_REGIONS};
+use super::grid::{bits, key, Grid9, CELL_REGIONS};
 use super::rules;
-use super::Rule;
 use crate::technique::Technique;
 
 mod proofs;
@@ -38,6 +37,39 @@ pub(crate) use refuting::{self_refuting, self_refuting_by};
 
 /// No potential (an index).
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// One of SE's chaining rules: the one type that names it. A [`Chainer`] searches by
+/// it, and its technique in the table gives its name and base rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Nishio Forcing Chains (7.5).
+    Nishio,
+    /// Multiple Forcing Chains (8.0).
+    Multiple,
+    /// Dynamic Forcing Chains at a nesting level: 0 (8.5), 1 "+" (9.0), 2 to 5 (9.5 to
+    /// 11.0).
+    Dynamic(u8),
+}
+
+impl Rule {
+    pub(crate) fn chainer(self) -> Chainer {
+        Chainer::new(self)
+    }
+
+    /// The technique of the table that is this rule (its name and base rating are SE's).
+    pub(crate) fn technique(self) -> Technique {
+        match self {
+            Rule::Nishio => Technique::NishioForcingChains,
+            Rule::Multiple => Technique::MultipleForcingChains,
+            Rule::Dynamic(0) => Technique::DynamicForcingChains,
+            Rule::Dynamic(1) => Technique::DynamicForcingChainsPlus,
+            Rule::Dynamic(2) => Technique::NestedForcingChains,
+            Rule::Dynamic(3) => Technique::NestedMultipleForcingChains,
+            Rule::Dynamic(4) => Technique::NestedDynamicForcingChains,
+            Rule::Dynamic(_) => Technique::NestedDynamicForcingChainsPlus,
+        }
+    }
+}
 
 /// Why a potential holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -118,10 +150,6 @@ pub(crate) struct Run {
     nested: Vec<Nested>,
     /// The clash that ended it: an "on" and an "off" potential of one candidate.
     pub contradiction: Option<(u32, u32)>,
-}
-
-fn key(cell: usize, digit: usize, on: bool) -> usize {
-    2 * (9 * cell + digit) + on as usize
 }
 
 /// Marks by generation: `seen[k] == stamp` once `k` is seen in the current walk.
@@ -326,17 +354,6 @@ impl Run {
     }
 }
 
-/// The cells of a cell set, in order.
-pub(crate) fn bits(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
-
 fn push_unique(out: &mut Vec<(u8, u8)>, x: (u8, u8)) {
     if !out.contains(&x) {
         out.push(x);
@@ -379,7 +396,8 @@ pub(crate) struct Hint {
 impl Hint {
     /// SE's rating, in tenths: the base plus the length bonus of the complexity.
     pub fn tenths(&self) -> u32 {
-        self.base + crate::rating::length_bonus_tenths(self.complexity.saturating_sub(2) as usize)
+        self.base
+            + crate::technique::length_bonus_tenths(self.complexity.saturating_sub(2) as usize)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Which static assumptions refute themselves, for the whole grid at once: strongly
 //! connected components over the implications.
 
-use super::*;
+use super::super::grid::{bits, key, Grid9, CELL_REGIONS};
 
 /// The static implications of a state (`key`: `2 * (9 * cell + digit) + on`) on `grid`:
 /// "on" takes the digit from its peers (and the cell's other digits, with `y`); "off"

@@ -3,7 +3,6 @@
 use sudokit_core::{Cell, Cells, Digit, DigitSet};
 
 use super::search::Search;
-use super::{shape_of, Shape};
 use crate::analysis::graph::{GNode, Graph};
 use crate::analysis::link::{forces, locked_out, seen_by_all};
 use crate::step::{Chain, Node, Pattern, Step};
@@ -354,4 +353,23 @@ fn classify<const W: usize>(
         Shape::Discontinuous if grouped => Technique::GroupedDiscontinuousNiceLoop,
         Shape::Discontinuous => Technique::DiscontinuousNiceLoop,
     }
+}
+
+/// The shape `technique` reads a chain as.
+pub(super) fn shape_of(technique: Technique) -> Shape {
+    match technique {
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
+        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
+            Shape::Discontinuous
+        }
+        _ => Shape::Open,
+    }
+}
+
+/// How a chain closes: open (an AIC), a continuous loop, a discontinuous one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Shape {
+    Open,
+    Continuous,
+    Discontinuous,
 }

@@ -29,7 +29,7 @@ use crate::Board;
 use search::{search, search_from};
 
 /// Looks for chains of the `wanted` techniques, which must share one scope (X-Chains:
-/// on `at.digits` only; the other chains use every digit). A [`crate::technique::Finder`].
+/// on `at.digits` only; the other chains use every digit). A [`crate::finders::Finder`].
 pub(crate) fn find<const W: usize>(
     ctx: &Context<'_, W>,
     at: &Focus<'_, W>,
@@ -150,23 +150,4 @@ fn search_stage<const W: usize>(
         }
     }
     search(board, g, sink, wanted, ctx.provable(stage))
-}
-
-/// The shape `technique` reads a chain as.
-fn shape_of(technique: Technique) -> Shape {
-    match technique {
-        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
-        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
-            Shape::Discontinuous
-        }
-        _ => Shape::Open,
-    }
-}
-
-/// How a chain closes: open (an AIC), a continuous loop, a discontinuous one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Shape {
-    Open,
-    Continuous,
-    Discontinuous,
 }

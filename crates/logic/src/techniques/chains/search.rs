@@ -2,7 +2,7 @@
 //! so each conclusion comes with its shortest chain.
 
 use super::conclude::conclude;
-use super::{shape_of, Shape};
+use super::conclude::{shape_of, Shape};
 use crate::analysis::graph::Graph;
 use crate::technique::Technique;
 use crate::techniques::Sink;
