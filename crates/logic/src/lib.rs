@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
+pub mod answer;
 mod board;
 mod context;
 mod engine;

@@ -15,6 +15,7 @@ use sudokit_core::parallel::map_ordered_until;
 use sudokit_core::rng::Rng;
 use sudokit_core::{DigitSet, Grid, Layout};
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
+use sudokit_logic::answer::{self, RatingAnswer, SolveAnswer};
 use sudokit_logic::{
     next_step, rate as rate_path, render, solve as logic_solve, Board, Level, Options,
 };
@@ -52,18 +53,7 @@ fn unique(grid: &Grid) -> Result<Grid, String> {
 fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
     let (grid, _) = read(text, spec)?;
     let outcome = sudokit_solver::count(&grid, 2).map_err(|c| c.to_string())?;
-    let status = match outcome.count {
-        0 => "none",
-        1 => "unique",
-        _ => "multiple",
-    };
-    Ok(Json::object([
-        ("status", Json::from(status)),
-        (
-            "solution",
-            Json::opt_str(outcome.solution.map(|s| s.to_line())),
-        ),
-    ]))
+    Ok(SolveAnswer::of(&outcome, false).json())
 }
 
 /// The rating of a puzzle, with SE's one number: on 9×9 (a path solves it), se is Sudoku
@@ -86,7 +76,7 @@ fn rate_json(text: &str, spec: &LayoutSpec, explainer: Option<bool>) -> Result<J
     if explainer != Some(false) {
         rating = rating.with_explainer(&board, &AtomicUsize::new(0));
     }
-    Ok(render::rating_json(&rating))
+    Ok(answer::rating_json(&rating))
 }
 
 /// `work` on every item without the GIL, on `threads` workers (0: every core), the
@@ -183,41 +173,14 @@ fn error_json(keys: &[&'static str], message: String) -> Json {
     with_error(Json::object(fields), Some(message))
 }
 
-/// The keys of a solve answer.
-const SOLVE_KEYS: [&str; 2] = ["status", "solution"];
-/// The keys of a rating.
-const RATE_KEYS: [&str; 10] = [
-    "level",
-    "score",
-    "se",
-    "hardest",
-    "techniques",
-    "steps",
-    "se_kind",
-    "ep",
-    "ed",
-    "se_hardest",
-];
-/// The keys of a generated puzzle (and a complete grid's, where they apply).
-const GENERATE_KEYS: [&str; 17] = [
-    "puzzle",
-    "solution",
-    "clues",
-    "level",
-    "score",
-    "se",
-    "hardest",
-    "techniques",
-    "steps",
-    "se_kind",
-    "ep",
-    "ed",
-    "se_hardest",
-    "tries",
-    "seed",
-    "index",
-    "regions",
-];
+/// The keys of a generated puzzle (and a complete grid's, where they apply): the puzzle,
+/// its solution and clues, its rating (the shared answer's keys), then how it was made.
+fn generate_keys() -> Vec<&'static str> {
+    let mut keys = vec!["puzzle", "solution", "clues"];
+    keys.extend(RatingAnswer::KEYS);
+    keys.extend(["tries", "seed", "index", "regions"]);
+    keys
+}
 
 /// A whole number of a keyword, in range: `ValueError` naming it otherwise (a Python int
 /// of any size may come, negative ones too).
@@ -407,7 +370,7 @@ fn solve_many<'py>(
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
-        &SOLVE_KEYS,
+        &SolveAnswer::KEYS,
         &solve_json,
     )
 }
@@ -544,7 +507,7 @@ fn rate_many<'py>(
         &puzzles,
         &spec(r#box, regions, diagonals),
         threads,
-        &RATE_KEYS,
+        &RatingAnswer::KEYS,
         &|p, spec| rate_json(p, spec, explainer),
     )
 }
@@ -717,12 +680,12 @@ fn generate<'py>(
                     ("solution", Json::from(m.solution.to_line())),
                     ("clues", Json::from(m.puzzle.clue_count())),
                 ];
-                fields.extend(render::rating_fields(Some(&rating)));
+                fields.extend(answer::rating_fields(Some(&rating)));
                 fields.push(("tries", Json::from(m.tries)));
                 tail(&mut fields, &m.puzzle);
                 with_error(Json::object(fields), None)
             }
-            Err(e) => error_json(&GENERATE_KEYS, failure(seed, i, &e)),
+            Err(e) => error_json(&generate_keys(), failure(seed, i, &e)),
         }
     })?;
     to_py_list(py, &made)

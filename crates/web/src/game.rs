@@ -11,6 +11,7 @@ use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
 use sudokit_generate::practice::{practice, PracticeError};
 use sudokit_generate::{GenerateError, Generator, Progress, Request, Shape, Symmetry, Target};
+use sudokit_logic::answer::{self, SolveAnswer, Status};
 use sudokit_logic::{
     next_step, render, solve_within, teach, Board, Level, Options, Step, Technique,
 };
@@ -96,7 +97,7 @@ pub fn new_game(
         ("solution", Json::from(made.solution.to_line())),
         ("clues", Json::from(made.puzzle.clue_count())),
     ];
-    fields.extend(render::rating_fields(Some(&rating)));
+    fields.extend(answer::rating_fields(Some(&rating)));
     fields.extend([
         ("tries", Json::from(made.tries)),
         ("seed", Json::from(seed)),
@@ -275,28 +276,32 @@ pub fn canon(p: &Puzzle) -> Json {
     ])
 }
 
-/// Solves a puzzle: status, solution, and the cells at fault when there is no single
-/// solution.
+/// Solves a puzzle: the shared answer (status, solution), with the puzzle, its layout, the
+/// cells at fault when there is no single solution, and why.
 pub fn solve(p: &Puzzle) -> Json {
     let grid = &p.grid;
     let layout = grid.layout();
-    let answer = |status: &str, solution: Option<&Grid>, cells: &[Cell], error: Option<String>| {
+    let answer = |answer: SolveAnswer, cells: &[Cell], error: Option<String>| {
         Json::object([
-            ("status", Json::from(status)),
+            ("status", Json::from(answer.status.name())),
             ("puzzle", Json::from(grid.to_line())),
-            ("solution", Json::opt_str(solution.map(Grid::to_line))),
+            ("solution", Json::opt_str(answer.solution)),
             ("layout", layout_json(layout)),
             ("cells", names(layout, cells)),
             ("error", Json::opt_str(error)),
         ])
     };
     if let Some(c) = grid.find_conflict() {
-        return answer("invalid", None, &[c.first, c.second], Some(c.to_string()));
+        let invalid = SolveAnswer {
+            status: Status::Invalid,
+            solution: None,
+        };
+        return answer(invalid, &[c.first, c.second], Some(c.to_string()));
     }
     let outcome = sudokit_solver::count(grid, 2).expect("no conflict");
-    match (outcome.count, &outcome.solution) {
-        (1, Some(s)) => answer("unique", Some(s), &[], None),
-        (0, _) | (_, None) => {
+    let solved = SolveAnswer::of(&outcome, false);
+    match (solved.status, &outcome.solution) {
+        (Status::None, _) | (_, None) => {
             // The smallest contradiction found, and the cells that show it.
             let why = sudokit_solver::why_unsolvable(grid);
             let (cells, text) = match why {
@@ -306,9 +311,9 @@ pub fn solve(p: &Puzzle) -> Json {
                 ),
                 None => (Vec::new(), "no solution".to_string()),
             };
-            answer("none", None, &cells, Some(text))
+            answer(solved, &cells, Some(text))
         }
-        (_, Some(s)) => {
+        (Status::Multiple, Some(s)) => {
             let (cells, why) = match open_cell(grid, s) {
                 Some((c, a, b)) => (
                     vec![c],
@@ -319,8 +324,9 @@ pub fn solve(p: &Puzzle) -> Json {
                 ),
                 None => (vec![], "several solutions".to_string()),
             };
-            answer("multiple", Some(s), &cells, Some(why))
+            answer(solved, &cells, Some(why))
         }
+        _ => answer(solved, &[], None),
     }
 }
 
@@ -542,7 +548,7 @@ pub fn picture(p: &Puzzle, pos: &Position) -> String {
 /// Rates a puzzle, within `deadline` (and the thread's cancel token).
 pub fn rate(p: &Puzzle, deadline: Option<Instant>) -> Result<Json, ApiError> {
     let (_, rating) = path(p, deadline)?;
-    let mut fields = render::rating_fields(Some(&rating));
+    let mut fields = answer::rating_fields(Some(&rating));
     fields.push(("error", Json::Null));
     Ok(Json::object(fields))
 }
@@ -563,7 +569,7 @@ pub fn explain(p: &Puzzle, deadline: Option<Instant>) -> Result<Json, ApiError> 
     Ok(Json::object([
         ("solved", Json::from(path.solved)),
         ("steps", Json::Array(steps)),
-        ("rating", render::rating_json(&rating)),
+        ("rating", answer::rating_json(&rating)),
         ("error", Json::Null),
     ]))
 }

@@ -2,7 +2,7 @@
 //! (and pencil marks, if given, that keep it), turned into a board for the logic engine.
 
 use sudokit_core::{Digit, Grid};
-pub use sudokit_logic::render::{rating_fields, rating_json};
+pub use sudokit_logic::answer::{rating_fields, rating_json};
 use sudokit_logic::{Board, Options, Order};
 
 use super::{conflict, invalid, valid_puzzle, JsonError};

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use sudokit_core::format::json::Json;
-use sudokit_core::Grid;
+use sudokit_logic::answer::{SolveAnswer, Status};
 
 use super::{conflict, no_solution_of, read_puzzle, render, run_batch};
 use crate::args::{Format, SolveArgs};
@@ -18,35 +18,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     })
 }
 
-/// What solving found.
-enum Verdict {
-    Unique(Grid),
-    /// Solved with `--first`: uniqueness not checked.
-    Solved(Grid),
-    Multiple(Grid),
-    None,
-}
-
-impl Verdict {
-    fn status(&self) -> &'static str {
-        match self {
-            Verdict::Unique(_) => "unique",
-            Verdict::Solved(_) => "solved",
-            Verdict::Multiple(_) => "multiple",
-            Verdict::None => "none",
-        }
-    }
-
-    fn solution(&self) -> Option<&Grid> {
-        match self {
-            Verdict::Unique(g) | Verdict::Solved(g) | Verdict::Multiple(g) => Some(g),
-            Verdict::None => None,
-        }
-    }
-}
-
 fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
-    let json = |err: String| to_json(job, "invalid", None, Some(err));
+    let invalid = SolveAnswer {
+        status: Status::Invalid,
+        solution: None,
+    };
+    let json = |err: String| to_json(job, &invalid, Some(err));
     let json = (format == Format::Json).then_some(&json as &dyn Fn(String) -> String);
     let grid = match read_puzzle(job, json) {
         Ok(g) => g,
@@ -56,27 +33,17 @@ fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
         Ok(o) => o,
         Err(c) => return conflict(job, c, json),
     };
-    let verdict = match (outcome.solution, outcome.count) {
-        (Some(s), 1) if first => Verdict::Solved(s),
-        (Some(s), 1) => Verdict::Unique(s),
-        (Some(s), _) => Verdict::Multiple(s),
-        (None, _) => Verdict::None,
-    };
+    let answer = SolveAnswer::of(&outcome, first);
     if format == Format::Json {
-        let out = to_json(job, verdict.status(), verdict.solution(), None) + "\n";
+        let out = to_json(job, &answer, None) + "\n";
         return Reply {
             out,
             err: String::new(),
-            failed: matches!(verdict, Verdict::None),
+            failed: answer.status == Status::None,
         };
     }
-    match verdict {
-        Verdict::None => Reply {
-            out: String::new(),
-            err: format!("{}: {}", job.place(), no_solution_of(job)),
-            failed: true,
-        },
-        Verdict::Multiple(s) => Reply {
+    match (answer.status, outcome.solution) {
+        (Status::Multiple, Some(s)) => Reply {
             out: render(&s, format),
             err: format!(
                 "{}: several solutions; the first found is shown",
@@ -84,21 +51,29 @@ fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
             ),
             failed: false,
         },
-        Verdict::Unique(s) | Verdict::Solved(s) => Reply {
+        (_, Some(s)) => Reply {
             out: render(&s, format),
             ..Reply::default()
+        },
+        (_, None) => Reply {
+            out: String::new(),
+            err: format!("{}: {}", job.place(), no_solution_of(job)),
+            failed: true,
         },
     }
 }
 
-fn to_json(job: &Job, status: &str, solution: Option<&Grid>, error: Option<String>) -> String {
-    Json::object([
+/// The shared answer after the CLI's envelope (where the puzzle was), then the error.
+fn to_json(job: &Job, answer: &SolveAnswer, error: Option<String>) -> String {
+    let mut fields = vec![
         ("index", Json::from(job.index)),
         ("file", Json::from(&*job.file)),
         ("line", Json::from(job.line)),
-        ("status", Json::from(status)),
-        ("solution", Json::opt_str(solution.map(Grid::to_line))),
-        ("error", Json::opt_str(error)),
-    ])
-    .to_string()
+    ];
+    if let Json::Object(shared) = answer.json() {
+        let values = shared.into_iter().map(|(_, v)| v);
+        fields.extend(SolveAnswer::KEYS.into_iter().zip(values));
+    }
+    fields.push(("error", Json::opt_str(error)));
+    Json::object(fields).to_string()
 }

@@ -510,49 +510,6 @@ pub fn rating(rating: &Rating) -> String {
     )
 }
 
-/// A rating as JSON fields (the CLI's and the web API's): level, score, se, hardest,
-/// techniques (name: count), steps, se_kind (`explainer` or `estimate`), and with SE's
-/// own rating its ep, ed and se_hardest (SE's name of the hardest rule); each null when
-/// there is no rating.
-pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
-    let field = |f: fn(&Rating) -> Json| rating.map_or(Json::Null, f);
-    vec![
-        ("level", field(|r| Json::from(r.level.name()))),
-        ("score", field(|r| Json::from(r.score))),
-        ("se", field(|r| Json::from(f64::from(r.se)))),
-        (
-            "hardest",
-            field(|r| Json::opt_str(r.hardest.map(|t| t.name()))),
-        ),
-        (
-            "techniques",
-            field(|r| Json::object(r.techniques.iter().map(|(t, &n)| (t.name(), Json::from(n))))),
-        ),
-        ("steps", field(|r| Json::from(r.steps))),
-        ("se_kind", field(|r| Json::from(r.se_kind()))),
-        ("ep", field(|r| explainer(r, |e| tenths(e.ep)))),
-        ("ed", field(|r| explainer(r, |e| tenths(e.ed)))),
-        (
-            "se_hardest",
-            field(|r| explainer(r, |e| Json::from(e.hardest.as_str()))),
-        ),
-    ]
-}
-
-fn tenths(t: u32) -> Json {
-    Json::from(f64::from(t) / 10.0)
-}
-
-/// A field of SE's own rating; null with the estimate.
-fn explainer(r: &Rating, f: impl Fn(&crate::se::Explained) -> Json) -> Json {
-    r.explainer.as_ref().map_or(Json::Null, f)
-}
-
-/// A rating as one JSON object.
-pub fn rating_json(rating: &Rating) -> Json {
-    Json::object(rating_fields(Some(rating)))
-}
-
 /// Sudoku Explainer's three ratings as serate prints them: `10.2/10.2/2.6`.
 pub fn er_ep_ed(e: &crate::se::Explained) -> String {
     let t = |x: u32| f64::from(x) / 10.0;
