@@ -443,7 +443,7 @@ table! {
         level: Extreme, score: 700, se: Chain(8.5), uniqueness: false, family: None, memory: Whole,
     },
     // Sudoku Explainer's own rules below its chaining rules (SE 1.2.1's names and
-    // ratings; `se/basic/`, `se/cycles.rs`): only on request, 9×9 only, like its
+    // ratings; `se/basic/`, `se/cycles/`): only on request, 9×9 only, like its
     // chaining rules below. HoDoKu has none: the levels and scores are our choice.
     DirectPointing => Entry {
         name: "Direct Pointing", codes: &[], aliases: &[],

@@ -2,7 +2,7 @@
 //! each step, the first of SE's rules (in SE's order) that finds anything gives the
 //! step, and ER is the hardest step's rating. SE's rules below its chaining rules are in
 //! `basic/` (singles, direct rules, locking, subsets, fish, wings, unique loops, BUG,
-//! aligned exclusion) and `cycles.rs` (SE's cycles and forcing chains); from 7.5 up they
+//! aligned exclusion) and `cycles/` (SE's cycles and forcing chains); from 7.5 up they
 //! are SE's chaining rules (`chaining/`): Nishio, multiple, dynamic, dynamic "+", and
 //! nested dynamic chains of levels 2 to 5. `steps.rs` shows their hints as steps.
 

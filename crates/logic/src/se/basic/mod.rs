@@ -4,7 +4,7 @@
 //! the step. Within a rule, the order of SE's scans decides which hint is first, so the
 //! scans below keep SE's orders (regions by type, digits ascending, subsets in SE's
 //! enumeration order). Two rules sort their hints first: unique loops (rating, then
-//! type) and "Forcing Chains & Cycles" (`cycles.rs`).
+//! type) and "Forcing Chains & Cycles" (`cycles/`).
 //!
 //! Direct rules (1.0–2.5), each placing a digit: hidden single, direct pointing and
 //! claiming, direct hidden pair, naked single, direct hidden triplet. Then locking,

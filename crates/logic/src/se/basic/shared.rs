@@ -3,7 +3,7 @@
 //! regions and the scans' helpers. The rules' files and their order (`mod.rs`) read it;
 //! it reads none of them.
 
-use super::super::cycles;
+use super::super::cycles::{Chain, Kind};
 pub(super) use super::super::grid::{bits, Grid9, CELL_REGIONS, REGION_CELLS, REGION_SET};
 
 /// Region types, as SE numbers regions: blocks, rows, columns.
@@ -48,7 +48,7 @@ pub(crate) enum Rule {
     /// Aligned pair (2) or triplet (3) exclusion.
     Aligned(u8),
     /// SE's cycles and forcing chains.
-    Chain(cycles::Kind),
+    Chain(Kind),
 }
 
 /// What a rule's hint rests on, to show it as a step (SE's region numbers, cells and
@@ -93,7 +93,7 @@ pub(crate) enum Shape {
     /// Aligned exclusion: the base cells and the cells that exclude combinations.
     Aligned { cells: Vec<u8>, excluders: Vec<u8> },
     /// A cycle or forcing chain.
-    Chain(cycles::Chain),
+    Chain(Chain),
 }
 
 /// A hint of one of SE's rules.
