@@ -1,6 +1,8 @@
 //! Where rating time goes, technique by technique: solves every puzzle of a file on one
 //! thread and prints, for each technique, how often it was tried, how often it found the
-//! step, and the time spent in it (the time between the engine's calls to its observer).
+//! step, the time spent in it (the time between the engine's calls to its observer), and
+//! its longest single call: how long a step can run between two of the engine's
+//! cancellation checks (it looks at its token between techniques).
 //!
 //! ```text
 //! cargo run --release -p sudokit-logic --example technique_time -- ../shared/data/bench/puzzles3_magictour_top1465.txt
@@ -24,7 +26,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut spent: BTreeMap<Technique, (u64, u64, Duration)> = BTreeMap::new();
+    let mut spent: BTreeMap<Technique, (u64, u64, Duration, Duration)> = BTreeMap::new();
     let options = Options::default();
     let start = Instant::now();
     for record in read_all(&text) {
@@ -39,6 +41,7 @@ fn main() {
                 entry.0 += 1;
                 entry.1 += u64::from(found);
                 entry.2 += now - last;
+                entry.3 = entry.3.max(now - last);
                 last = now;
             });
             let Some(step) = step else { break };
@@ -47,17 +50,18 @@ fn main() {
     }
     let total = start.elapsed();
     let mut rows: Vec<_> = spent.into_iter().collect();
-    rows.sort_by_key(|(_, (_, _, time))| std::cmp::Reverse(*time));
+    rows.sort_by_key(|(_, (_, _, time, _))| std::cmp::Reverse(*time));
     println!(
-        "{:<34} {:>9} {:>8} {:>9} {:>6}",
-        "technique", "tried", "found", "ms", "%"
+        "{:<34} {:>9} {:>8} {:>9} {:>6} {:>9}",
+        "technique", "tried", "found", "ms", "%", "max ms"
     );
-    for (t, (tried, found, time)) in rows {
+    for (t, (tried, found, time, longest)) in rows {
         let share = 100.0 * time.as_secs_f64() / total.as_secs_f64();
         println!(
-            "{:<34} {tried:>9} {found:>8} {:>9.1} {share:>6.1}",
+            "{:<34} {tried:>9} {found:>8} {:>9.1} {share:>6.1} {:>9.2}",
             t.name(),
-            time.as_secs_f64() * 1e3
+            time.as_secs_f64() * 1e3,
+            longest.as_secs_f64() * 1e3
         );
     }
     println!("total {:.1} ms", total.as_secs_f64() * 1e3);

@@ -22,9 +22,8 @@ use sudokit_solver::Outcome;
 
 use crate::rating::Rating;
 
-/// What a count says of a puzzle's solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// What a count says of a puzzle's solutions (written as its [`Status::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Exactly one solution.
     Unique,
@@ -48,6 +47,12 @@ impl Status {
             Status::None => "none",
             Status::Invalid => "invalid",
         }
+    }
+}
+
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -174,11 +179,17 @@ impl RatingAnswer {
 /// A rating as JSON fields, for a front end to put in its own object after its envelope;
 /// each null when there is no rating (a puzzle that could not be rated).
 pub fn rating_fields(rating: Option<&Rating>) -> Vec<(&'static str, Json)> {
-    let values = match rating.map(|r| RatingAnswer::of(r).json()) {
-        Some(Json::Object(fields)) => fields.into_iter().map(|(_, v)| v).collect(),
-        _ => vec![Json::Null; RatingAnswer::KEYS.len()],
+    let Some(rating) = rating else {
+        return RatingAnswer::KEYS.map(|k| (k, Json::Null)).to_vec();
     };
-    RatingAnswer::KEYS.into_iter().zip(values).collect()
+    let Json::Object(fields) = RatingAnswer::of(rating).json() else {
+        unreachable!("a struct is written as an object");
+    };
+    // The keys are the struct's fields, in order (`the_keys_are_the_fields_in_order`).
+    RatingAnswer::KEYS
+        .into_iter()
+        .zip(fields.into_iter().map(|(_, v)| v))
+        .collect()
 }
 
 /// A rating as one JSON object.

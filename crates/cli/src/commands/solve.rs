@@ -65,15 +65,13 @@ fn solve_one(job: &Job, format: Format, first: bool) -> Reply {
 
 /// The shared answer after the CLI's envelope (where the puzzle was), then the error.
 fn to_json(job: &Job, answer: &SolveAnswer, error: Option<String>) -> String {
-    let mut fields = vec![
+    Json::object([
         ("index", Json::from(job.index)),
         ("file", Json::from(&*job.file)),
         ("line", Json::from(job.line)),
-    ];
-    if let Json::Object(shared) = answer.json() {
-        let values = shared.into_iter().map(|(_, v)| v);
-        fields.extend(SolveAnswer::KEYS.into_iter().zip(values));
-    }
-    fields.push(("error", Json::opt_str(error)));
-    Json::object(fields).to_string()
+        ("status", Json::from(answer.status.name())),
+        ("solution", Json::opt_str(answer.solution.clone())),
+        ("error", Json::opt_str(error)),
+    ])
+    .to_string()
 }

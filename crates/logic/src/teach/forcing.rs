@@ -11,8 +11,7 @@
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House};
 use sudokit_solver::observe::Dead;
 
-use super::words::{capital, so, what};
-use super::words::{join, Words};
+use super::words::{capital, join, so, what, Words};
 use super::{About, Out};
 use crate::board::Board;
 use crate::step::{Branch, ChainCause, Chaining, ChainingKind, Forcing, Potential, Step};

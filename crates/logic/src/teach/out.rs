@@ -80,7 +80,7 @@ pub(crate) struct Out {
 }
 
 impl Out {
-    pub(super) fn push(&mut self, kind: Kind, depth: u8, text: String, about: About) -> u32 {
+    fn push(&mut self, kind: Kind, depth: u8, text: String, about: About) -> u32 {
         let d = usize::from(depth);
         if self.next.len() <= d {
             self.next.resize(d + 1, 1);

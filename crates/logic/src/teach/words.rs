@@ -1,6 +1,8 @@
 //! How a player names things: cells as `r3c4`, houses in words (`row 3`, `rows 1 and
 //! 5`), digits in the layout's symbols (`A`–`G` on 16×16), lists joined with "and" or
-//! "or". No notation: no `<>`, no link signs, no `(d)rXcY`.
+//! "or"; and the sentences every explainer closes with: what a step does ([`what`],
+//! [`so`]) and its conclusion line ([`conclude`]). No notation: no `<>`, no link signs,
+//! no `(d)rXcY`.
 
 use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 

@@ -1,7 +1,6 @@
 //! The finders, one file per technique or family of techniques. Each is called through
-//! its arm in `finders.rs`, as a [`crate::finders::Finder`]: it looks
-//! at the board where the [`Focus`] says and pushes the steps it finds into the
-//! [`Sink`], which stops the search after the first step when only the next step is
+//! its arm in `finders.rs`, as a [`crate::finders::Finder`]: it looks at the board where
+//! the [`Focus`] says and pushes the steps it finds into the [`Sink`], which stops the search after the first step when only the next step is
 //! wanted. What several finders share is computed in `analysis/`.
 
 pub(crate) mod als;

@@ -28,7 +28,7 @@ impl InputError {
         InputError { line, column, kind }
     }
 
-    pub(crate) fn at(line: usize, col: u32, kind: ErrorKind) -> InputError {
+    pub(super) fn at(line: usize, col: u32, kind: ErrorKind) -> InputError {
         InputError::new(line, Some(col as usize), kind)
     }
 }
@@ -50,8 +50,8 @@ impl std::error::Error for InputError {}
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// A line longer than [`MAX_LINE`](super::MAX_LINE) bytes (no puzzle needs one); the rest of it is
-    /// skipped.
+    /// A line longer than [`MAX_LINE`](super::MAX_LINE) bytes (no puzzle needs one); the
+    /// rest of it is skipped.
     #[error("line longer than {0} bytes (skipped: no puzzle is written on one so long)")]
     LineTooLong(usize),
     /// A character that belongs to no format.

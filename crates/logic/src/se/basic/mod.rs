@@ -28,9 +28,8 @@ mod shared;
 mod singles;
 mod subsets;
 
-#[cfg(test)]
-use shared::*;
-pub(crate) use shared::{peers, place, Found, Rule, Shape};
+pub(in crate::se) use shared::peers;
+pub(crate) use shared::{place, Found, Rule, Shape};
 
 use aligned::{aligned, Triples};
 use bug::bug;
@@ -96,6 +95,7 @@ pub(crate) struct Learnt {
 
 #[cfg(test)]
 mod tests {
+    use super::shared::*;
     use super::*;
 
     #[test]

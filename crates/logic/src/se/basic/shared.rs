@@ -242,7 +242,7 @@ pub(super) static HOUSE_CELLS: [[u8; 20]; 81] = {
 };
 
 /// The cells each cell sees, as a set.
-pub(super) static PEERS: [u128; 81] = {
+static PEERS: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut cell = 0;
     while cell < 81 {
@@ -258,7 +258,7 @@ pub(super) static PEERS: [u128; 81] = {
 };
 
 /// The cells `cell` sees (not itself).
-pub(crate) fn peers(cell: usize) -> u128 {
+pub(in crate::se) fn peers(cell: usize) -> u128 {
     PEERS[cell]
 }
 

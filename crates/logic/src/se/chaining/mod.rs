@@ -52,7 +52,7 @@ pub(crate) enum Rule {
 }
 
 impl Rule {
-    pub(crate) fn chainer(self) -> Chainer {
+    pub(super) fn chainer(self) -> Chainer {
         Chainer::new(self)
     }
 
