@@ -3,9 +3,9 @@
 
 use sudokit_core::{Cell, CellSet, Digit, DigitSet, House, Layout};
 
-use super::basic::{Found, Rule, Shape};
+use super::basic::shared::{Found, Rule, Shape};
 use super::chaining::Cause;
-use super::cycles::Kind;
+use super::cycles::graph::Kind;
 use super::grid::REGION_CELLS;
 use crate::step::{
     Chain, ChainCause, Chaining, ChainingKind, Node, Pattern, Potential, Potentials, Step,

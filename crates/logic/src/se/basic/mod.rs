@@ -24,12 +24,11 @@ use crate::technique::Technique;
 mod aligned;
 mod bug;
 mod loops;
-mod shared;
+pub(in crate::se) mod shared;
 mod singles;
 mod subsets;
 
-pub(in crate::se) use shared::peers;
-pub(crate) use shared::{place, Found, Rule, Shape};
+pub(crate) use shared::{place, Found};
 
 use aligned::{aligned, Triples};
 use bug::bug;

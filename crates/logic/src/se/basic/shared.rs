@@ -3,7 +3,7 @@
 //! regions and the scans' helpers. The rules' files and their order (`mod.rs`) read it;
 //! it reads none of them.
 
-use super::super::cycles::{Chain, Kind};
+use super::super::cycles::graph::{Chain, Kind};
 pub(super) use super::super::grid::{bits, Grid9, CELL_REGIONS, REGION_CELLS, REGION_SET};
 
 /// Region types, as SE numbers regions: blocks, rows, columns.

@@ -16,14 +16,13 @@
 //! hints are sorted (stably) by rating, then that count, then the pass (X, Y, XY), and
 //! the first is the step.
 
-mod graph;
+pub(in crate::se) mod graph;
 mod search;
 
-use super::basic::Found;
+use super::basic::shared::Found;
 use super::chaining::self_refuting_by;
 use super::grid::{Grid9, CELL_REGIONS, REGION_SET};
 use graph::{Arena, Edges};
-pub(crate) use graph::{Chain, Kind};
 use search::{cycles, forcing, Candidate};
 
 /// The first hint of SE's "Forcing Chains & Cycles" on `grid`, if any.

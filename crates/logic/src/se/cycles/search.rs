@@ -1,7 +1,7 @@
 //! One search from one candidate: its cycles (`cycles`) or its forcing chain to its own
 //! negation (`forcing`), breadth first, each made a hint (`Candidate`) with SE's rating.
 
-use super::super::basic::{peers, Found, Rule, Shape};
+use super::super::basic::shared::{peers, Found, Rule, Shape};
 use super::super::chaining::Cause;
 use super::super::grid::{bits, Grid9, CELL_REGIONS, REGION_SET};
 use super::graph::{length_bonus, Arena, Chain, Edges, Kind, Link, Seen, NONE};
