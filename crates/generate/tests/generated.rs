@@ -305,3 +305,49 @@ fn an_impossible_target_fails_at_once_with_the_reason() {
         );
     }
 }
+
+/// On 4×4 with boxes singles solve every puzzle: a harder level is refused at once, with
+/// the reason, and a 4×4 jigsaw is not refused.
+#[test]
+fn four_by_four_with_boxes_is_only_easy() {
+    let four = Arc::new(Layout::for_side(4).unwrap());
+    for layout in [four.clone(), Arc::new((*four).clone().with_diagonals())] {
+        for level in [Level::Medium, Level::Hard, Level::Extreme] {
+            let request = Request {
+                target: Target {
+                    level: Some(level),
+                    ..Target::default()
+                },
+                ..Request::new(Shape::Fixed(layout.clone()))
+            };
+            let err = Generator::new(request)
+                .generate(&mut Rng::new(7))
+                .expect_err("no 4×4 puzzle is harder than Easy");
+            assert!(matches!(err, GenerateError::Impossible(_)), "{err}");
+            assert!(err.to_string().contains("singles solve every one"), "{err}");
+        }
+    }
+    let easy = Request {
+        target: Target {
+            level: Some(Level::Easy),
+            ..Target::default()
+        },
+        ..Request::new(Shape::Fixed(four))
+    };
+    assert!(Generator::new(easy).generate(&mut Rng::new(7)).is_ok());
+    let jigsaw = Request {
+        target: Target {
+            level: Some(Level::Medium),
+            ..Target::default()
+        },
+        ..Request::new(Shape::Jigsaw {
+            side: 4,
+            diagonals: false,
+        })
+    };
+    let made = Generator::new(jigsaw).generate(&mut Rng::new(3));
+    assert!(
+        !matches!(made, Err(GenerateError::Impossible(_))),
+        "{made:?}"
+    );
+}
