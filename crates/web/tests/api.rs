@@ -117,11 +117,23 @@ async fn a_target_not_met_in_the_budget_is_a_clear_422() {
         budget: Duration::from_millis(300),
         ..Config::default()
     };
-    // No 4×4 puzzle needs more than singles: the budget runs out.
-    let body = json!({"layout": "4x4", "level": "hard", "seed": 1}).to_string();
+    // A minimal 25×25 puzzle takes far longer than the budget to make.
+    let body = json!({"layout": "25x25", "level": "extreme", "seed": 1}).to_string();
     let (status, v) = call(app_with(quick), Method::POST, "/api/new", &body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert!(error(&v).contains("no Hard 4x4 puzzle"), "{v}");
+    assert!(error(&v).contains("budget"), "{v}");
+}
+
+#[tokio::test]
+async fn a_level_the_layout_cannot_have_is_refused_with_the_reason() {
+    // Singles solve every 4×4 puzzle with boxes: no try is made.
+    let (status, v) = post(
+        "/api/new",
+        json!({"layout": "4x4", "level": "hard", "seed": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error(&v).contains("singles solve every one"), "{v}");
 }
 
 #[tokio::test]
