@@ -572,3 +572,43 @@ fn a_huge_line_is_read_in_bounded_memory() {
     assert!(stderr.contains("-:1: line longer than"), "{stderr}");
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
 }
+
+/// Killers: solved, counted and checked from the bundled example; a killer with no
+/// solution names why, a bad cage is refused with its place and the next puzzle still
+/// answered; commands that do not read killers yet say so.
+#[test]
+fn killers_solve_count_and_check() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/killer.txt");
+    let example = example.to_str().unwrap();
+    let (code, out, err) = run(&["solve", example], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "643758129192463587758291436861924753427536891935187642279645318314872965586319274\n\
+         1234341221434321\n"
+    );
+    let (code, out, _) = run(&["count", "--limit", "10", example], "");
+    assert_eq!((code, out.as_str()), (0, "1\n1\n"));
+    let (_, out, _) = run(&["check", example], "");
+    assert!(out.contains("unique, minimal, 0 clues"), "{out}");
+    let bad = "cages:\nAABB\nCDDE\nCFGE\nHFGI\nsums: A=3 B=7 C=5 D=5 E=5 F=4 G=6 H=4 I=9\n\n\
+               cages:\nAABB\nCC?E\n\n\
+               cages:\nAABB\nCCDD\nEEFF\nGGHH\nsums: A=3 B=3 C=3 D=7 E=3 F=7 G=3 H=7\n\n\
+               1.3..2.........4\n";
+    let (code, out, err) = run(&["solve"], bad);
+    assert_eq!(code, 1);
+    assert_eq!(out, "1432324141232314\n");
+    let errs: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        errs[0],
+        "-:1: the 1-cell cage at r4c4 has sum 9, but a digit runs from 1 to 4"
+    );
+    assert!(errs[1].starts_with("-:10: '?' cannot name a cage"), "{err}");
+    assert_eq!(
+        errs[2],
+        "-:12: no solution: digit 3 has no place left in row 1"
+    );
+    let (code, _, err) = run(&["rate", example], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("this is a killer sudoku"), "{err}");
+}

@@ -95,9 +95,19 @@ impl Grid {
         self.values.iter().all(|&v| v != 0)
     }
 
-    /// Is the grid full with no digit twice in a house?
+    /// Is the grid full with no digit twice in a house or cage, and every cage's digits
+    /// adding up to its sum?
     pub fn is_solved(&self) -> bool {
-        self.is_full() && self.find_conflict().is_none()
+        self.is_full()
+            && self.find_conflict().is_none()
+            && self.layout.cages().iter().all(|cage| {
+                let sum: u32 = cage
+                    .cells
+                    .iter()
+                    .map(|c| u32::from(self.values[c.index()]))
+                    .sum();
+                sum == cage.sum
+            })
     }
 
     /// Does `solution` fill this grid: same layout, every filled cell the same?
@@ -110,42 +120,37 @@ impl Grid {
                 .all(|(&a, &b)| a == 0 || a == b)
     }
 
-    /// The first house, in house order, that holds a digit twice.
+    /// The first house, in house order, that holds a digit twice; then the first cage.
     pub fn find_conflict(&self) -> Option<Conflict> {
-        let (h, info) = self.layout.houses().iter().enumerate().find(|(_, info)| {
-            let mut seen = 0u32;
-            info.cells.iter().any(|c| {
-                let bit = (1u32 << self.values[c.index()]) & !1;
-                let twice = seen & bit != 0;
-                seen |= bit;
-                twice
-            })
-        })?;
-        let mut first_at: [Option<Cell>; 26] = [None; 26];
-        for &c in &info.cells {
-            let v = self.values[c.index()] as usize;
-            match first_at[v] {
-                Some(first) if v != 0 => {
-                    let (digit, house, kind, second, side) = (
-                        Digit::new(v as u8),
-                        House::new(h),
-                        info.kind,
-                        c,
-                        self.side(),
-                    );
-                    return Some(Conflict {
-                        digit,
-                        house,
-                        kind,
-                        first,
-                        second,
-                        side,
-                    });
+        let houses = self.layout.houses().iter().enumerate();
+        let groups = houses
+            .map(|(h, info)| (Within::House(House::new(h), info.kind), &info.cells[..]))
+            .chain(self.layout.cages().iter().enumerate().map(|(k, cage)| {
+                let within = Within::Cage {
+                    number: k,
+                    first: cage.cells[0],
+                };
+                (within, &cage.cells[..])
+            }));
+        for (within, cells) in groups {
+            let mut first_at: [Option<Cell>; 26] = [None; 26];
+            for &c in cells {
+                let v = self.values[c.index()] as usize;
+                match first_at[v] {
+                    Some(first) if v != 0 => {
+                        return Some(Conflict {
+                            digit: Digit::new(v as u8),
+                            within,
+                            first,
+                            second: c,
+                            side: self.side(),
+                        });
+                    }
+                    _ => first_at[v] = Some(c),
                 }
-                _ => first_at[v] = Some(c),
             }
         }
-        unreachable!("the house was found to hold a digit twice")
+        None
     }
 
     /// The digits not yet placed among the peers of `cell` (ignoring `cell` itself).
@@ -174,20 +179,32 @@ impl fmt::Display for Grid {
     }
 }
 
-/// Two equal digits in one house: the givens contradict each other.
+/// Two equal digits in one house or cage: the givens contradict each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Conflict {
     /// The repeated digit.
     pub digit: Digit,
-    /// The house holding it twice.
-    pub house: House,
-    /// What that house is.
-    pub kind: HouseKind,
+    /// The house or cage holding it twice.
+    pub within: Within,
     /// The first cell (reading order) holding it.
     pub first: Cell,
     /// The second cell holding it.
     pub second: Cell,
     side: usize,
+}
+
+/// Where a conflict is: a house, or a killer cage.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Within {
+    /// A house, with what it is.
+    House(House, HouseKind),
+    /// A cage, by its number in [`Layout::cages`], with its first cell.
+    Cage {
+        /// Its number.
+        number: usize,
+        /// Its first cell in reading order.
+        first: Cell,
+    },
 }
 
 impl fmt::Display for Conflict {
@@ -201,10 +218,16 @@ impl fmt::Display for Conflict {
             self.second.index() / self.side + 1,
             self.second.index() % self.side + 1,
         );
-        write!(f, "digit {} twice in {} ", self.digit, self.kind)?;
-        match self.kind {
-            HouseKind::Row(_) => write!(f, "(columns {c1} and {c2})"),
-            HouseKind::Column(_) => write!(f, "(rows {r1} and {r2})"),
+        match self.within {
+            Within::House(_, kind) => write!(f, "digit {} twice in {kind} ", self.digit)?,
+            Within::Cage { first, .. } => {
+                let (r, c) = (first.index() / self.side + 1, first.index() % self.side + 1);
+                write!(f, "digit {} twice in the cage at r{r}c{c} ", self.digit)?
+            }
+        }
+        match self.within {
+            Within::House(_, HouseKind::Row(_)) => write!(f, "(columns {c1} and {c2})"),
+            Within::House(_, HouseKind::Column(_)) => write!(f, "(rows {r1} and {r2})"),
             _ => write!(f, "(r{r1}c{c1} and r{r2}c{c2})"),
         }
     }

@@ -208,6 +208,80 @@ pub enum LayoutError {
         /// N.
         expected: usize,
     },
+    /// A cage with no cells.
+    #[error("a cage has no cells")]
+    CageEmpty,
+    /// A cage cell outside the grid.
+    #[error("a cage holds cell {cell}, outside the {side}×{side} grid")]
+    CageOutside {
+        /// The cell's number in reading order, 0-based.
+        cell: usize,
+        /// N.
+        side: usize,
+    },
+    /// A cell in two cages.
+    #[error("{cell} is in two cages; a cell belongs to one cage at most")]
+    CageOverlap {
+        /// The cell, `r3c4`.
+        cell: String,
+    },
+    /// A cage with more cells than digits.
+    #[error(
+        "the cage at {cage} has {size} cells, but its digits differ, so it can have at most {side}"
+    )]
+    CageTooLarge {
+        /// Its first cell, `r1c1`.
+        cage: String,
+        /// Its cell count.
+        size: usize,
+        /// N.
+        side: usize,
+    },
+    /// A sum no set of that many different digits makes.
+    #[error("{}", cage_sum_words(cage, *size, *sum, *side, *min, *max))]
+    CageSum {
+        /// Its first cell, `r1c1`.
+        cage: String,
+        /// Its cell count.
+        size: usize,
+        /// The sum given.
+        sum: u32,
+        /// N.
+        side: usize,
+        /// The smallest sum of `size` different digits.
+        min: u32,
+        /// The largest.
+        max: u32,
+    },
+    /// A cage whose cells do not touch side by side.
+    #[error(
+        "the cage at {cage} is in pieces: its cells must join side by side (give each piece \
+         its own name and sum)"
+    )]
+    CageInPieces {
+        /// Its first cell, `r1c1`.
+        cage: String,
+    },
+}
+
+/// The range of sums of `k` different digits from 1 to `n`: `1 + .. + k` to
+/// `(n - k + 1) + .. + n`.
+pub fn cage_sum_range(k: usize, n: usize) -> (u32, u32) {
+    let k = k.min(n) as u32;
+    let n = n as u32;
+    (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
+}
+
+/// The words of [`LayoutError::CageSum`].
+fn cage_sum_words(cage: &str, size: usize, sum: u32, side: usize, min: u32, max: u32) -> String {
+    let head = format!("the {size}-cell cage at {cage} has sum {sum}, but");
+    match size {
+        1 => format!("{head} a digit runs from 1 to {side}"),
+        _ => format!(
+            "{head} {size} different digits from 1 to {side} add up to {min} at least and \
+             {max} at most"
+        ),
+    }
 }
 
 fn check_side(n: usize) -> Result<(), LayoutError> {
@@ -225,6 +299,16 @@ pub struct HouseInfo {
     pub kind: HouseKind,
     /// Its N cells.
     pub cells: Vec<Cell>,
+}
+
+/// A killer cage: cells whose digits differ and add up to `sum`. A cage is not a house
+/// (it need not hold every digit); its cells are peers of one another.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Cage {
+    /// Its cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// The sum of their digits.
+    pub sum: u32,
 }
 
 /// A grid layout: side N, regions, optional diagonals, and everything derived from them
@@ -255,7 +339,14 @@ pub struct Layout {
     intersections: Vec<Intersection>,
     house_sets: Vec<CellSet>,
     peer_sets: Vec<CellSet>,
+    /// Killer cages, in the order of their first cells (empty for a plain sudoku).
+    cages: Vec<Cage>,
+    /// The cage of each cell (`NO_CAGE` for none); empty without cages.
+    cage_of: Vec<u16>,
 }
+
+/// `cage_of`'s mark for a cell in no cage.
+const NO_CAGE: u16 = u16::MAX;
 
 /// Two houses that share two or more cells (a box and a row, say): the ground of locked
 /// candidates. A digit confined to the common cells within one house leaves the rest of
@@ -280,6 +371,7 @@ impl PartialEq for Layout {
             && self.boxes == other.boxes
             && self.diagonals == other.diagonals
             && self.region_of == other.region_of
+            && self.cages == other.cages
     }
 }
 
@@ -402,11 +494,85 @@ impl Layout {
         if self.diagonals {
             return self;
         }
-        Layout::build_with(self.n, self.boxes, self.region_of, true)
+        Layout::build_with(self.n, self.boxes, self.region_of, true, self.cages)
+    }
+
+    /// This layout with killer `cages` (replacing any it had): each cage's cells are
+    /// inside the grid, in no other cage, join side by side, number at most N, and its
+    /// sum is one that many different digits can make. Cells in no cage are allowed.
+    ///
+    /// ```
+    /// use sudokit_core::{Cage, Cell, Layout};
+    /// let cage = Cage { cells: vec![Cell::new(0), Cell::new(1)], sum: 3 };
+    /// let killer = Layout::for_side(4).unwrap().with_cages(vec![cage]).unwrap();
+    /// assert_eq!(killer.cage_of(Cell::new(1)), Some(0));
+    /// assert!(killer.peers(Cell::new(0)).contains(&Cell::new(1)));
+    /// let bad = Cage { cells: vec![Cell::new(0), Cell::new(1)], sum: 8 };
+    /// let err = Layout::for_side(4).unwrap().with_cages(vec![bad]).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "the 2-cell cage at r1c1 has sum 8, but 2 different digits from 1 to 4 add up \
+    ///      to 3 at least and 7 at most"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// The first cage, in the order given, that breaks a rule, named by its first cell.
+    pub fn with_cages(self, mut cages: Vec<Cage>) -> Result<Layout, LayoutError> {
+        let n = self.n;
+        let mut owner = vec![false; n * n];
+        for cage in &mut cages {
+            cage.cells.sort();
+            cage.cells.dedup();
+            let first = *cage.cells.first().ok_or(LayoutError::CageEmpty)?;
+            if let Some(c) = cage.cells.iter().find(|c| c.index() >= n * n) {
+                return Err(LayoutError::CageOutside {
+                    cell: c.index(),
+                    side: n,
+                });
+            }
+            let name = self.cell_name(first);
+            if let Some(c) = cage.cells.iter().find(|c| owner[c.index()]) {
+                return Err(LayoutError::CageOverlap {
+                    cell: self.cell_name(*c),
+                });
+            }
+            cage.cells.iter().for_each(|c| owner[c.index()] = true);
+            let size = cage.cells.len();
+            if size > n {
+                return Err(LayoutError::CageTooLarge {
+                    cage: name,
+                    size,
+                    side: n,
+                });
+            }
+            let (min, max) = cage_sum_range(size, n);
+            if !(min..=max).contains(&cage.sum) {
+                return Err(LayoutError::CageSum {
+                    cage: name,
+                    size,
+                    sum: cage.sum,
+                    side: n,
+                    min,
+                    max,
+                });
+            }
+            if !joined(n, &cage.cells) {
+                return Err(LayoutError::CageInPieces { cage: name });
+            }
+        }
+        cages.sort_by_key(|c| c.cells[0]);
+        Ok(Layout::build_with(
+            n,
+            self.boxes,
+            self.region_of,
+            self.diagonals,
+            cages,
+        ))
     }
 
     fn build(n: usize, boxes: Option<BoxShape>, region_of: Vec<u8>) -> Layout {
-        Layout::build_with(n, boxes, region_of, false)
+        Layout::build_with(n, boxes, region_of, false, Vec::new())
     }
 
     fn build_with(
@@ -414,6 +580,7 @@ impl Layout {
         boxes: Option<BoxShape>,
         region_of: Vec<u8>,
         diagonals: bool,
+        cages: Vec<Cage>,
     ) -> Layout {
         let houses = make_houses(n, boxes.is_some(), &region_of, diagonals);
         let mut cell_houses = vec![House(0); n * n * 5];
@@ -438,7 +605,17 @@ impl Layout {
             intersections: Vec::new(),
             house_sets: Vec::new(),
             peer_sets: Vec::new(),
+            cage_of: Vec::new(),
+            cages,
         };
+        if !layout.cages.is_empty() {
+            layout.cage_of = vec![NO_CAGE; n * n];
+            for (k, cage) in layout.cages.iter().enumerate() {
+                cage.cells
+                    .iter()
+                    .for_each(|c| layout.cage_of[c.index()] = k as u16);
+            }
+        }
         layout.fill_peers();
         layout.intersections = intersections(&layout.houses);
         layout.house_sets = layout
@@ -460,8 +637,10 @@ impl Layout {
             seen.iter_mut().for_each(|s| *s = false);
             seen[c] = true;
             let houses: Vec<House> = self.houses_of(Cell::new(c)).to_vec();
-            for h in houses {
-                for &p in &self.houses[h.index()].cells {
+            let cage = self.cage_of(Cell::new(c)).map(|k| &self.cages[k].cells[..]);
+            let groups = houses.iter().map(|h| &self.houses[h.index()].cells[..]);
+            for group in groups.chain(cage) {
+                for &p in group {
                     if !seen[p.index()] {
                         seen[p.index()] = true;
                         self.peers.push(p);
@@ -493,9 +672,44 @@ impl Layout {
         self.diagonals
     }
 
-    /// Is this the classic 9×9 layout with 3×3 boxes and no extra houses?
+    /// Is this the classic 9×9 layout with 3×3 boxes and no extra houses or cages?
     pub fn is_classic(&self) -> bool {
-        self.n == 9 && self.boxes == Some(BoxShape { rows: 3, cols: 3 }) && !self.diagonals
+        self.n == 9
+            && self.boxes == Some(BoxShape { rows: 3, cols: 3 })
+            && !self.diagonals
+            && self.cages.is_empty()
+    }
+
+    /// The killer cages, in the order of their first cells (none for a plain sudoku).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Is this a killer layout (has it cages)?
+    pub fn is_killer(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
+    /// The number of the cage holding `cell`, if any.
+    pub fn cage_of(&self, cell: Cell) -> Option<usize> {
+        self.cage_of
+            .get(cell.index())
+            .filter(|&&k| k != NO_CAGE)
+            .map(|&k| k as usize)
+    }
+
+    /// This layout without its cages.
+    pub fn without_cages(&self) -> Layout {
+        match self.cages.is_empty() {
+            true => self.clone(),
+            false => Layout::build_with(
+                self.n,
+                self.boxes,
+                self.region_of.clone(),
+                self.diagonals,
+                Vec::new(),
+            ),
+        }
     }
 
     /// All cells in reading order.
@@ -565,7 +779,8 @@ impl Layout {
         &self.cell_houses[i * 5..i * 5 + self.cell_house_count[i] as usize]
     }
 
-    /// The cells that share a house with `cell` (not `cell` itself), in reading order.
+    /// The cells that share a house or a cage with `cell` (not `cell` itself), in
+    /// reading order.
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         let i = cell.index();
         &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]
@@ -598,6 +813,34 @@ impl Layout {
             .map(|&r| region_symbol(r as usize))
             .collect()
     }
+}
+
+/// Do `cells` (of a grid of side `n`) join side by side?
+fn joined(n: usize, cells: &[Cell]) -> bool {
+    let mut reached = vec![cells[0].index()];
+    let mut todo = vec![cells[0].index()];
+    while let Some(i) = todo.pop() {
+        for j in neighbours(n, i) {
+            if cells.contains(&Cell::new(j)) && !reached.contains(&j) {
+                reached.push(j);
+                todo.push(j);
+            }
+        }
+    }
+    reached.len() == cells.len()
+}
+
+/// The cells beside cell `i` (above, below, left, right) in a grid of side `n`.
+pub(crate) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The symbol naming region `r` (0-based) in written region tables: `A`..`Z`, then `a`...

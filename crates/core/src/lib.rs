@@ -1,5 +1,5 @@
 //! The sudokit model: digits, cells, houses, layouts of any size (4×4 to 25×25, boxes or
-//! jigsaw regions, optional diagonals), grids, and the text formats.
+//! jigsaw regions, optional diagonals, killer cages), grids, and the text formats.
 //!
 //! ```
 //! use sudokit_core::{format, Grid};
@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cages;
 pub mod cancel;
 mod cellset;
 mod digit;
@@ -26,8 +27,8 @@ pub mod time;
 
 pub use cellset::{CellSet, CellSetIter, Cells, CellsIter, WORDS as CELL_WORDS};
 pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
-pub use grid::{Conflict, Grid};
+pub use grid::{Conflict, Grid, Within};
 pub use layout::{
-    region_symbol, BoxShape, Cell, House, HouseInfo, HouseKind, Intersection, Layout, LayoutError,
-    MIN_SIDE,
+    cage_sum_range, region_symbol, BoxShape, Cage, Cell, House, HouseInfo, HouseKind, Intersection,
+    Layout, LayoutError, MIN_SIDE,
 };

@@ -29,6 +29,7 @@ fn boxed(r: usize, c: usize) -> ReadOptions {
     ReadOptions {
         layout: Some(Arc::new(layout)),
         diagonals: false,
+        killer: false,
     }
 }
 
@@ -438,6 +439,7 @@ fn prime_side_needs_regions() {
     let opts = ReadOptions {
         layout: Some(Arc::new(regions)),
         diagonals: false,
+        killer: false,
     };
     assert!(read_with(five, opts)[0].grid.is_ok());
 }
@@ -466,6 +468,7 @@ fn diagonals_option_adds_houses() {
         ReadOptions {
             layout: None,
             diagonals: true,
+            killer: false,
         },
     );
     assert!(r[0].grid.as_ref().unwrap().layout().has_diagonals());
@@ -674,6 +677,7 @@ fn a_row_of_no_cells_after_a_first_line() {
         let opts = ReadOptions {
             layout: None,
             diagonals,
+            killer: false,
         };
         let records = read_with("kkkkkkkk\t\n-,", opts);
         assert!(!records.is_empty());

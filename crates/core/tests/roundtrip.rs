@@ -6,7 +6,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sudokit_core::format::{write, ReadOptions, Reader};
 use sudokit_core::rng::Rng;
-use sudokit_core::{BoxShape, Grid, Layout};
+use sudokit_core::{cage_sum_range, cages, BoxShape, Cage, Grid, Layout};
 
 /// A grid of random values (not necessarily a valid sudoku: formats do not care), with
 /// at least one given.
@@ -29,6 +29,7 @@ fn read_back(text: &str, layout: Option<&Arc<Layout>>) -> Grid {
     let opts = ReadOptions {
         layout: layout.cloned(),
         diagonals: false,
+        killer: true,
     };
     let mut records = Reader::new(text.as_bytes(), opts);
     let grid = records
@@ -92,6 +93,54 @@ proptest! {
             rng.shuffle(&mut table);
             let layout = Arc::new(Layout::jigsaw(&table).unwrap());
             check_all_formats(&random_grid(&layout, density, &mut rng), Some(&layout));
+        }
+    }
+}
+
+/// `layout` with random cages (of 1 to `largest` cells) and random valid sums.
+fn killer(layout: &Layout, largest: usize, rng: &mut Rng) -> Arc<Layout> {
+    let n = layout.side();
+    let cages = cages::carve(layout, largest, &[], rng)
+        .into_iter()
+        .map(|cells| {
+            let (min, max) = cage_sum_range(cells.len(), n);
+            let sum = min + rng.below((max - min + 1) as usize) as u32;
+            Cage { cells, sum }
+        })
+        .collect();
+    Arc::new(layout.clone().with_cages(cages).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Killers on boxes and jigsaws, with and without givens, with few cages (names of
+    /// one symbol) and with many (names of two).
+    #[test]
+    fn killers(seed: u64, density in 0.0..0.5f64) {
+        let mut rng = Rng::new(seed);
+        let jigsaw = {
+            let mut table: Vec<char> = (0..36).map(|i| (b'A' + (i / 6) as u8) as char).collect();
+            rng.shuffle(&mut table);
+            Layout::jigsaw(&table).unwrap()
+        };
+        let layouts = [Layout::for_side(4).unwrap(), Layout::classic(), jigsaw,
+            Layout::for_side(16).unwrap()];
+        for (layout, largest) in layouts.iter().zip([4, 6, 5, 2]) {
+            let killer = killer(layout, largest, &mut rng);
+            let fixed = layout.box_shape().is_none().then_some(layout);
+            for density in [0.0, density] {
+                let grid = random_grid(&killer, density, &mut rng);
+                let grid = match density {
+                    0.0 => Grid::from_values(killer.clone(), vec![0; killer.cell_count()]),
+                    _ => grid,
+                };
+                let text = write::killer(&grid);
+                let fixed = fixed.map(|l| Arc::new(l.clone()));
+                let back = read_back(&text, fixed.as_ref());
+                prop_assert_eq!(&back, &grid, "{}", text);
+                prop_assert_eq!(back.layout(), grid.layout(), "{}", text);
+            }
         }
     }
 }

@@ -156,6 +156,7 @@ fn seed_explanations() {
             Layout::boxed(BoxShape { rows: 2, cols: 3 }).unwrap(),
         )),
         diagonals: false,
+        killer: false,
     };
     let mut puzzles = Vec::new();
     for file in [

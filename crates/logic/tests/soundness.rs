@@ -125,6 +125,7 @@ fn seeds() {
         ReadOptions {
             layout: Some(Arc::new(six)),
             diagonals: false,
+            killer: false,
         },
     );
     assert_eq!(n, 6);

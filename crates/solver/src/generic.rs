@@ -1,8 +1,9 @@
 //! The generic exact solver: any layout (4×4 to 25×25, boxes, jigsaw, diagonals).
 //!
 //! State: the value and the candidate bits of every cell. Phases: `assign` (place a digit
-//! and remove it from the peers, queueing naked singles), `hidden_singles` (a digit with
-//! one place left in a house), `settle` (both, to a fixed point), `choose` (the unsolved
+//! and remove it from the peers, queueing naked singles), `cages` (on a killer, the digits
+//! each cage's sum allows), `hidden_singles` (a digit with one place left in a house),
+//! `settle` (all three, to a fixed point), `choose` (the unsolved
 //! cell with fewest candidates). The driver is a depth-first search with an explicit
 //! stack of saved states, as in seed 004, counting solutions up to a limit.
 
@@ -130,6 +131,84 @@ impl State {
         Ok(found)
     }
 
+    /// Killer cages: in each cage, the digits no combination of different digits with
+    /// the cage's sum allows leave its open cells (a combination must use digits its
+    /// cells can still hold, and give every open cell one of its candidates); a digit
+    /// every combination needs, with one place left in the cage, is queued. `Ok(true)`
+    /// when a candidate was removed or a digit queued.
+    fn cages(&mut self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
+        let mut changed = false;
+        for (k, cage) in layout.cages().iter().enumerate() {
+            let (mut placed, mut sum) = (0u32, 0u32);
+            let mut open = [0u32; MAX_SIDE];
+            let mut cells = [0usize; MAX_SIDE];
+            let mut m = 0;
+            for c in &cage.cells {
+                let v = self.values[c.index()];
+                if v == 0 {
+                    open[m] = self.cands[c.index()];
+                    cells[m] = c.index();
+                    m += 1;
+                } else {
+                    placed |= 1 << (v - 1);
+                    sum += u32::from(v);
+                }
+            }
+            let dead = Dead::CageSum(k);
+            if sum > cage.sum || (m == 0 && sum != cage.sum) {
+                return Err(dead);
+            }
+            if m == 0 {
+                continue;
+            }
+            let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
+            let mut found = Combos {
+                union: 0,
+                common: u32::MAX,
+                open: &open[..m],
+                avail,
+            };
+            found.search(avail, m, cage.sum - sum, 0);
+            if found.union == 0 {
+                return Err(dead);
+            }
+            for (&i, &before) in cells[..m].iter().zip(&open[..m]) {
+                let after = before & found.union;
+                if after == before {
+                    continue;
+                }
+                self.cands[i] = after;
+                changed = true;
+                match after.count_ones() {
+                    0 => return Err(Dead::NoCandidate(Cell::new(i))),
+                    1 => queue.push((
+                        Cell::new(i),
+                        Digit::from_index(after.trailing_zeros() as usize),
+                        Reason::Cage(k),
+                    )),
+                    _ => {}
+                }
+            }
+            let mut needed = found.common;
+            while needed != 0 {
+                let bit = needed & needed.wrapping_neg();
+                needed &= needed - 1;
+                let mut places = cells[..m].iter().filter(|&&i| self.cands[i] & bit != 0);
+                if let (Some(&i), None) = (places.next(), places.next()) {
+                    if self.cands[i] != bit {
+                        queue.push((
+                            Cell::new(i),
+                            Digit::from_index(bit.trailing_zeros() as usize),
+                            Reason::Cage(k),
+                        ));
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
     /// The branch with fewest alternatives: the unsolved cell with fewest candidates, or,
     /// when every cell has three or more, a digit with only two places in a house (the
     /// smallest column of the exact-cover matrix, as in Knuth's dancing links).
@@ -181,6 +260,61 @@ impl State {
             }
         }
         None
+    }
+}
+
+/// The combinations of a cage's open cells: sets of different digits, one per open cell,
+/// with the sum left, each digit one an open cell can hold and each open cell holding
+/// one of the set's digits. Their union and intersection are gathered.
+struct Combos<'a> {
+    union: u32,
+    common: u32,
+    /// The candidates of the open cells.
+    open: &'a [u32],
+    /// Every digit an open cell can hold (none placed in the cage).
+    avail: u32,
+}
+
+impl Combos<'_> {
+    /// Extends `set` with `left` more digits from `from` (taken in increasing order)
+    /// summing to `sum`. Stops once nothing more can be learnt: every digit in the
+    /// union and none common.
+    fn search(&mut self, from: u32, left: usize, sum: u32, set: u32) {
+        if self.union == self.avail && self.common == 0 {
+            return;
+        }
+        if left == 0 {
+            if sum == 0 && self.open.iter().all(|&c| c & set != 0) {
+                self.union |= set;
+                self.common &= set;
+            }
+            return;
+        }
+        // The `left` smallest and largest digits of `from` bound the sum.
+        let (mut lo, mut hi, mut low, mut high) = (0, 0, from, from);
+        for _ in 0..left {
+            if low == 0 {
+                return;
+            }
+            lo += low.trailing_zeros() + 1;
+            low &= low - 1;
+            let top = 31 - high.leading_zeros();
+            hi += top + 1;
+            high &= !(1 << top);
+        }
+        if sum < lo || sum > hi {
+            return;
+        }
+        let mut rest = from;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let digit = bit.trailing_zeros() + 1;
+            if digit > sum {
+                return;
+            }
+            self.search(rest, left - 1, sum - digit, set | bit);
+        }
     }
 }
 
@@ -396,9 +530,13 @@ impl<'a, O: Observer> Search<'a, O> {
 
     fn propagate(&mut self, depth: usize) -> Result<(), Dead> {
         let state = &mut self.states[depth];
+        let killer = self.layout.is_killer();
         loop {
             while let Some(p) = self.queue.pop() {
                 state.assign(self.layout, p, &mut self.queue, self.obs)?;
+            }
+            if killer && state.cages(self.layout, &mut self.queue)? {
+                continue;
             }
             if state.unsolved == 0 {
                 return Ok(());

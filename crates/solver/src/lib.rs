@@ -67,7 +67,8 @@ pub enum Engine {
     Auto,
     /// Depth-first search with naked and hidden singles.
     Search,
-    /// Conflict-driven clause learning (counting by blocking each solution found).
+    /// Conflict-driven clause learning (counting by blocking each solution found). A
+    /// killer is searched depth first by every engine: clause learning knows no sums.
     Learning,
     /// The 9×9 bitboard engine (for any other layout, the same as `Auto`).
     Classic,
@@ -113,6 +114,11 @@ pub fn count_with(grid: &Grid, limit: u64, engine: Engine) -> Result<Outcome, Co
     }
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
+    }
+    if grid.layout().is_killer() {
+        // Clause learning knows no cage sums, and relabelling digits (the symmetry break)
+        // changes them: a killer is searched depth first, which propagates the sums.
+        return Ok(depth_first(grid, limit, u64::MAX, &mut Quiet).0);
     }
     // Plain search has no budget to run over: the symmetry break comes first. The other
     // engines try it only once clause learning has run over a budget (see below).

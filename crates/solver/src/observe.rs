@@ -16,6 +16,10 @@ pub enum Reason {
     HiddenSingle(House),
     /// It was chosen at a branch point.
     Guess,
+    /// The sum of this killer cage (by its number) allows it alone: the cell's only
+    /// digit of the cage's combinations, or a digit every combination needs with one
+    /// place left in the cage.
+    Cage(usize),
 }
 
 /// Why a line of search failed.
@@ -27,6 +31,8 @@ pub enum Dead {
     NoPlace(House, Digit),
     /// The cell was forced to two different digits.
     Clash(Cell),
+    /// This killer cage (by its number) can no longer make its sum with different digits.
+    CageSum(usize),
 }
 
 impl Dead {
@@ -38,8 +44,20 @@ impl Dead {
                 format!("digit {d} has no place left in {}", layout.house(h).kind)
             }
             Dead::Clash(c) => format!("{} would need two different digits", layout.cell_name(c)),
+            Dead::CageSum(k) => cage_words(k, layout),
         }
     }
+}
+
+/// `the 3-cell cage at r1c1 can no longer make 15 with different digits`.
+pub fn cage_words(k: usize, layout: &Layout) -> String {
+    let cage = &layout.cages()[k];
+    format!(
+        "the {}-cell cage at {} can no longer make {} with different digits",
+        cage.cells.len(),
+        layout.cell_name(cage.cells[0]),
+        cage.sum
+    )
 }
 
 /// A guess: `cell` gets `digit`, the `choice`-th (1-based) of `of` alternatives, at branch

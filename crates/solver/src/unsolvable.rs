@@ -64,8 +64,12 @@ impl Unsolvable {
                 } else {
                     format!("the {} cells", forced.len())
                 };
+                let givens = match layout.is_killer() {
+                    true => "the givens and the cage sums",
+                    false => "the givens",
+                };
                 format!(
-                    "after {cells} the givens force ({}{more}), {}",
+                    "after {cells} {givens} force ({}{more}), {}",
                     shown.join(", "),
                     dead_words(*dead, layout)
                 )
@@ -122,7 +126,7 @@ impl Unsolvable {
 
 fn dead_words(dead: Dead, layout: &Layout) -> String {
     match dead {
-        Dead::NoCandidate(c) => format!(
+        Dead::NoCandidate(c) if !layout.is_killer() => format!(
             "{} has no candidate left: its houses hold every digit between them",
             layout.cell_name(c)
         ),
@@ -134,6 +138,7 @@ fn dead_cells(dead: Dead, layout: &Layout) -> Vec<Cell> {
     match dead {
         Dead::NoCandidate(c) | Dead::Clash(c) => vec![c],
         Dead::NoPlace(h, _) => layout.house(h).cells.clone(),
+        Dead::CageSum(k) => layout.cages()[k].cells.clone(),
     }
 }
 

@@ -112,6 +112,7 @@ fn seed_examples_solve_to_their_answers() {
             ReadOptions {
                 layout,
                 diagonals: false,
+                killer: false,
             },
         )
         .collect();

@@ -118,6 +118,7 @@ impl Puzzle {
         let options = ReadOptions {
             layout: Some(self.layout().clone()),
             diagonals: false,
+            killer: false,
         };
         let record = Reader::new(text.as_bytes(), options)
             .next()

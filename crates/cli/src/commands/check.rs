@@ -6,16 +6,21 @@ use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_core::{Cell, Grid};
 
-use super::{run_batch, valid_puzzle};
+use super::{run_batch_reading, valid_puzzle, with_killers};
 use crate::args::CheckArgs;
 use crate::batch::Reply;
 use crate::input::Job;
 
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let json = args.json;
-    run_batch(&args.input, &args.run, "checked", |job| {
-        check_one(job, json)
-    })
+    run_batch_reading(
+        &args.input,
+        &args.run,
+        "checked",
+        None,
+        with_killers(&args.input)?,
+        |job| check_one(job, json),
+    )
 }
 
 /// The findings on one valid puzzle.

@@ -5,16 +5,21 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sudokit_core::format::json::Json;
 
-use super::{conflict, no_solution_of, read_puzzle, run_batch};
+use super::{conflict, no_solution_of, read_puzzle, run_batch_reading, with_killers};
 use crate::args::CountArgs;
 use crate::batch::Reply;
 use crate::input::Job;
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
     let (limit, json) = (args.limit, args.json);
-    run_batch(&args.input, &args.run, "counted", |job| {
-        count_one(job, limit, json)
-    })
+    run_batch_reading(
+        &args.input,
+        &args.run,
+        "counted",
+        None,
+        with_killers(&args.input)?,
+        |job| count_one(job, limit, json),
+    )
 }
 
 fn count_one(job: &Job, limit: u64, json: bool) -> Reply {

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::Arc;
 
 use anyhow::Result;
-use sudokit_core::format::write;
+use sudokit_core::format::{write, ReadOptions};
 use sudokit_core::{Conflict, Grid};
 
 use crate::args::{Command, Format, InputArgs, RunArgs};
@@ -67,6 +67,14 @@ where
     run_batch_paced(input, run, verb, None, work)
 }
 
+/// The reader's options for a command that takes killers too (cage blocks are read), for
+/// [`run_batch_reading`].
+fn with_killers(input: &InputArgs) -> Result<ReadOptions> {
+    let mut opts = input::read_options(input)?;
+    opts.killer = true;
+    Ok(opts)
+}
+
 /// [`run_batch`]; with `spare`, the work takes seconds a puzzle: puzzles are handed to
 /// the threads one at a time (a file of a hundred still uses every thread), and each
 /// thread that runs out of puzzles is counted in `spare` for the puzzles still running.
@@ -81,6 +89,21 @@ where
     F: Fn(&Job) -> Reply + Sync,
 {
     let opts = input::read_options(input)?;
+    run_batch_reading(input, run, verb, spare, opts, work)
+}
+
+/// [`run_batch_paced`] with the reader's options given.
+fn run_batch_reading<F>(
+    input: &InputArgs,
+    run: &RunArgs,
+    verb: &'static str,
+    spare: Option<&AtomicUsize>,
+    opts: ReadOptions,
+    work: F,
+) -> Result<ExitCode>
+where
+    F: Fn(&Job) -> Reply + Sync,
+{
     let read = Arc::new(AtomicU64::new(0));
     let sources = input::open(input, &read);
     let total = sources.iter().map(|s| s.size).sum::<Option<u64>>();

@@ -6,16 +6,21 @@ use anyhow::Result;
 use sudokit_core::format::json::Json;
 use sudokit_logic::answer::{SolveAnswer, Status};
 
-use super::{conflict, no_solution_of, read_puzzle, render, run_batch};
+use super::{conflict, no_solution_of, read_puzzle, render, run_batch_reading, with_killers};
 use crate::args::{Format, SolveArgs};
 use crate::batch::Reply;
 use crate::input::Job;
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let (format, first) = (args.output.format(), args.first);
-    run_batch(&args.input, &args.run, "solved", |job| {
-        solve_one(job, format, first)
-    })
+    run_batch_reading(
+        &args.input,
+        &args.run,
+        "solved",
+        None,
+        with_killers(&args.input)?,
+        |job| solve_one(job, format, first),
+    )
 }
 
 fn solve_one(job: &Job, format: Format, first: bool) -> Reply {

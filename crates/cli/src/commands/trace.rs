@@ -79,6 +79,10 @@ fn render_events(out: &mut String, grid: &Grid, events: &[Event]) {
                     Reason::HiddenSingle(h) => {
                         format!("hidden single in {}", layout.house(*h).kind)
                     }
+                    Reason::Cage(k) => format!(
+                        "the sum of the cage at {}",
+                        layout.cell_name(layout.cages()[*k].cells[0])
+                    ),
                     _ => "naked single".to_string(),
                 };
                 let _ = writeln!(out, "{pad}{} = {digit}  ({why})", layout.cell_name(*cell));

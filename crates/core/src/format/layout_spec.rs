@@ -74,6 +74,7 @@ impl LayoutSpec {
         Ok(ReadOptions {
             layout: self.layout()?.map(Arc::new),
             diagonals: self.diagonals,
+            killer: false,
         })
     }
 }

@@ -147,6 +147,73 @@ pub fn triples(grid: &Grid) -> String {
     out
 }
 
+/// A killer: its givens on a line (with the regions after them on a jigsaw layout), then
+/// the cage block: `cages:`, N rows of cage names (`.` for a cell in no cage) and the
+/// sums, as the reader reads them. Names are one letter or digit each while there are
+/// at most 62 cages, else two each, separated by spaces.
+///
+/// ```
+/// use sudokit_core::{format::write, Cage, Cell, Grid, Layout};
+/// let cages = vec![
+///     Cage { cells: vec![Cell::new(0), Cell::new(1)], sum: 3 },
+///     Cage { cells: vec![Cell::new(2), Cell::new(6)], sum: 7 },
+/// ];
+/// let layout = Layout::for_side(4).unwrap().with_cages(cages).unwrap();
+/// let killer = Grid::from_values(layout.into(), vec![0; 16]);
+/// assert_eq!(
+///     write::killer(&killer),
+///     "................\ncages:\nAAB.\n..B.\n....\n....\nsums: A=3 B=7\n"
+/// );
+/// ```
+pub fn killer(grid: &Grid) -> String {
+    let layout = grid.layout();
+    let n = layout.side();
+    let cages = layout.cages();
+    let mut out = grid.to_line();
+    if layout.box_shape().is_none() {
+        out.push(' ');
+        out.push_str(&layout.region_symbols());
+    }
+    out.push_str("\ncages:\n");
+    let short = cages.len() <= 62;
+    let name = |k: usize| match short {
+        true => cage_symbol(k).to_string(),
+        false => format!("{}{}", cage_symbol(k / 62), cage_symbol(k % 62)),
+    };
+    for row in 0..n {
+        let names: Vec<String> = (0..n)
+            .map(|col| {
+                let cage = layout.cage_of(layout.cell(row, col));
+                cage.map_or_else(|| ".".to_string(), name)
+            })
+            .collect();
+        match short {
+            true => out.push_str(&names.concat()),
+            false => {
+                let padded: Vec<String> = names.iter().map(|t| format!("{t:<2}")).collect();
+                out.push_str(padded.join(" ").trim_end());
+            }
+        }
+        out.push('\n');
+    }
+    for (i, cage) in cages.iter().enumerate() {
+        let sep = match i {
+            0 => "sums: ",
+            _ if i % 12 == 0 => "\n",
+            _ => " ",
+        };
+        let _ = write!(out, "{sep}{}={}", name(i), cage.sum);
+    }
+    out.push('\n');
+    out
+}
+
+/// The symbol of cage `k` (below 62): `A`..`Z`, `a`..`z`, `0`..`9`.
+fn cage_symbol(k: usize) -> char {
+    const SYMBOLS: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    SYMBOLS[k] as char
+}
+
 fn symbol(v: u8) -> char {
     Digit::new_checked(v).map_or('.', Digit::to_char)
 }

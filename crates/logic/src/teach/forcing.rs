@@ -337,7 +337,7 @@ fn replay_from(
                     .filter(|&x| board.has(x, d))
                     .map(|x| (x, d))
                     .collect(),
-                Dead::Clash(_) => Vec::new(),
+                Dead::Clash(_) | Dead::CageSum(_) => Vec::new(),
             };
             let left: Vec<(Cell, Digit)> = needed
                 .iter()
@@ -596,6 +596,10 @@ fn refutation(w: Words, trace: &Trace, depth: u8, expand: bool, out: &mut Out) {
         Dead::Clash(c) => (
             format!("But then {} would need two different digits.", w.cell(c)),
             vec![c],
+        ),
+        Dead::CageSum(k) => (
+            format!("But then {}.", dead.describe(w.layout)),
+            w.layout.cages()[k].cells.clone(),
         ),
     };
     out.step(depth, text, About::cells(&cells));

@@ -156,6 +156,15 @@ pub enum ErrorKind {
     /// The size has no layout (e.g. a prime side without `--regions`).
     #[error(transparent)]
     Layout(#[from] LayoutError),
+    /// A killer cage block that cannot be read.
+    #[error("{0}")]
+    Cages(String),
+    /// A killer cage block where killers are not read.
+    #[error(
+        "this is a killer sudoku (it has cages): so far only the command line's solve, count \
+         and check read killers"
+    )]
+    KillerNotRead,
     /// No puzzle in the input.
     #[error("no puzzle found")]
     Empty,

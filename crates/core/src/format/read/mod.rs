@@ -16,6 +16,7 @@ use crate::MAX_SIDE;
 
 mod block;
 mod error;
+mod killer;
 mod matrix;
 mod pencil;
 mod regions;
@@ -35,6 +36,9 @@ pub struct ReadOptions {
     pub layout: Option<Arc<Layout>>,
     /// Add the two diagonals as houses to every layout.
     pub diagonals: bool,
+    /// Read killer cages (a `cages:` block after a puzzle, or alone); when `false` a
+    /// cage block is an error ([`ErrorKind::KillerNotRead`]), skipped whole.
+    pub killer: bool,
 }
 
 /// One puzzle read from the input, or the error that stopped it.
@@ -307,6 +311,9 @@ impl<R: BufRead> Reader<R> {
                     })
                 }
             };
+            if killer::is_cages_header(&text) {
+                return Some(record(no, plain(self.on_cages(no, None))));
+            }
             if let Some(record) = self.marked_input(no, &text) {
                 return Some(record);
             }
@@ -322,14 +329,19 @@ impl<R: BufRead> Reader<R> {
                 }
                 Scan::Matrix(at) => plain(
                     self.read_matrix(no, &text, at)
-                        .and_then(|g| self.regions_after(no, "", g)),
+                        .and_then(|g| self.regions_after(no, "", g))
+                        .and_then(|g| self.cages_after(g)),
                 ),
                 Scan::Triple(t) => plain(
                     self.read_triples(no, t)
-                        .and_then(|g| self.regions_after(no, "", g)),
+                        .and_then(|g| self.regions_after(no, "", g))
+                        .and_then(|g| self.cages_after(g)),
                 ),
                 Scan::Cells(cells) => match self.read_cells(no, cells, &text) {
-                    Ok((grid, marks)) => self.regions_after(no, &text, grid).map(|g| (g, marks)),
+                    Ok((grid, marks)) => self
+                        .regions_after(no, &text, grid)
+                        .and_then(|g| self.cages_after(g))
+                        .map(|g| (g, marks)),
                     Err(e) => Err(e),
                 },
             };

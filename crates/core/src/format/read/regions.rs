@@ -105,14 +105,7 @@ pub(super) fn region_map(n: usize, symbols: impl Iterator<Item = char>) -> Optio
         let mut stack = vec![start];
         seen[start] = true;
         while let Some(i) = stack.pop() {
-            let (r, c) = (i / n, i % n);
-            let near = [
-                (r > 0).then(|| i - n),
-                (r + 1 < n).then(|| i + n),
-                (c > 0).then(|| i - 1),
-                (c + 1 < n).then(|| i + 1),
-            ];
-            for j in near.into_iter().flatten() {
+            for j in crate::layout::neighbours(n, i) {
                 if !seen[j] && symbols[j] == symbols[i] {
                     seen[j] = true;
                     stack.push(j);
