@@ -606,7 +606,7 @@ fn killers_solve_count_and_check() {
     assert!(errs[1].starts_with("-:10: '?' cannot name a cage"), "{err}");
     assert_eq!(
         errs[2],
-        "-:12: no solution: digit 3 has no place left in row 1"
+        "-:12: no solution: the 2-cell cage at r1c3 can no longer make 3 with different digits"
     );
     let (code, _, err) = run(&["rate", example], "");
     assert_eq!(code, 1);

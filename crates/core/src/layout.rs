@@ -253,10 +253,10 @@ pub enum LayoutError {
         /// The largest.
         max: u32,
     },
-    /// A cage whose cells do not touch side by side.
+    /// A cage whose cells do not touch (side by side or at a corner).
     #[error(
-        "the cage at {cage} is in pieces: its cells must join side by side (give each piece \
-         its own name and sum)"
+        "the cage at {cage} is in pieces: its cells must touch, side by side or at a corner \
+         (give each piece its own name and sum)"
     )]
     CageInPieces {
         /// Its first cell, `r1c1`.
@@ -311,6 +311,25 @@ pub struct Cage {
     pub sum: u32,
 }
 
+/// A sum the rule of 45 gives on a killer: a set of rows, columns or one house holds each
+/// digit once per house, so its cells add up to N(N+1)/2 per house; take away the cages
+/// wholly inside it and the cells left (its *innies*) have a known sum; or, when cages
+/// cover it, the cells its crossing cages have outside it (its *outies*) do.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Innies {
+    /// The houses whose sum it comes from (one, consecutive rows or columns, or two
+    /// neighbouring regions).
+    pub houses: Vec<House>,
+    /// The cells whose digits add up to `sum`, in reading order.
+    pub cells: Vec<Cell>,
+    /// Their sum.
+    pub sum: u32,
+    /// Outies (cells outside the houses), or innies.
+    pub outies: bool,
+    /// Do the cells share a house (so their digits differ)?
+    pub distinct: bool,
+}
+
 /// A grid layout: side N, regions, optional diagonals, and everything derived from them
 /// (the houses of each cell, the peers of each cell).
 ///
@@ -343,6 +362,8 @@ pub struct Layout {
     cages: Vec<Cage>,
     /// The cage of each cell (`NO_CAGE` for none); empty without cages.
     cage_of: Vec<u16>,
+    /// The sums the rule of 45 gives (empty without cages).
+    innies: Vec<Innies>,
 }
 
 /// `cage_of`'s mark for a cell in no cage.
@@ -498,7 +519,8 @@ impl Layout {
     }
 
     /// This layout with killer `cages` (replacing any it had): each cage's cells are
-    /// inside the grid, in no other cage, join side by side, number at most N, and its
+    /// inside the grid, in no other cage, touch (side by side or at a corner), number at
+    /// most N, and its
     /// sum is one that many different digits can make. Cells in no cage are allowed.
     ///
     /// ```
@@ -606,6 +628,7 @@ impl Layout {
             house_sets: Vec::new(),
             peer_sets: Vec::new(),
             cage_of: Vec::new(),
+            innies: Vec::new(),
             cages,
         };
         if !layout.cages.is_empty() {
@@ -617,6 +640,7 @@ impl Layout {
             }
         }
         layout.fill_peers();
+        layout.innies = innies(&layout);
         layout.intersections = intersections(&layout.houses);
         layout.house_sets = layout
             .houses
@@ -683,6 +707,13 @@ impl Layout {
     /// The killer cages, in the order of their first cells (none for a plain sudoku).
     pub fn cages(&self) -> &[Cage] {
         &self.cages
+    }
+
+    /// The sums the rule of 45 gives on a killer: the innies and outies of each house, of
+    /// each run of 2 to 4 consecutive rows or columns and of each two neighbouring regions, up to
+    /// 9 cells each, one per cell set.
+    pub fn innies(&self) -> &[Innies] {
+        &self.innies
     }
 
     /// Is this a killer layout (has it cages)?
@@ -815,13 +846,120 @@ impl Layout {
     }
 }
 
-/// Do `cells` (of a grid of side `n`) join side by side?
+/// The most cells of a sum the rule of 45 gives that is kept: larger ones narrow little
+/// and cost a pass each round of the search.
+const INNIES_MAX: usize = 9;
+
+/// The most consecutive rows (or columns) whose sum the rule of 45 is applied to.
+const RUN_MAX: usize = 4;
+
+/// The rule of 45's sums on `layout` (see [`Layout::innies`]).
+fn innies(layout: &Layout) -> Vec<Innies> {
+    let n = layout.n;
+    if layout.cages.is_empty() {
+        return Vec::new();
+    }
+    let total = (n * (n + 1) / 2) as u32;
+    // One house each, then runs of 2 to 4 consecutive rows and columns, then pairs of
+    // neighbouring regions.
+    let mut units: Vec<Vec<House>> = (0..layout.houses.len())
+        .map(|h| vec![House::new(h)])
+        .collect();
+    for first in [0, n] {
+        for len in 2..n.min(RUN_MAX + 1) {
+            for start in 0..=n - len {
+                units.push(
+                    (first + start..first + start + len)
+                        .map(House::new)
+                        .collect(),
+                );
+            }
+        }
+    }
+    // Pairs of regions side by side.
+    for a in 0..n {
+        for b in a + 1..n {
+            let touch = (0..n * n).any(|i| {
+                layout.region_of[i] as usize == a
+                    && neighbours(n, i).any(|j| layout.region_of[j] as usize == b)
+            });
+            if touch {
+                units.push(vec![House::new(2 * n + a), House::new(2 * n + b)]);
+            }
+        }
+    }
+    let mut out: Vec<Innies> = Vec::new();
+    let mut inside = vec![false; n * n];
+    for houses in units {
+        inside.iter_mut().for_each(|x| *x = false);
+        for h in &houses {
+            for c in &layout.houses[h.index()].cells {
+                inside[c.index()] = true;
+            }
+        }
+        let sum = total * houses.len() as u32;
+        let (mut within, mut crossing) = (0u32, 0u32);
+        let (mut left, mut outies) = (Vec::new(), Vec::new());
+        let mut covered = true;
+        for cage in &layout.cages {
+            let ins = cage.cells.iter().filter(|c| inside[c.index()]).count();
+            match ins {
+                0 => {}
+                _ if ins == cage.cells.len() => within += cage.sum,
+                _ => {
+                    crossing += cage.sum;
+                    left.extend(cage.cells.iter().filter(|c| inside[c.index()]));
+                    outies.extend(cage.cells.iter().filter(|c| !inside[c.index()]));
+                }
+            }
+        }
+        for i in (0..n * n).filter(|&i| inside[i]) {
+            if layout.cage_of(Cell::new(i)).is_none() {
+                left.push(Cell::new(i));
+                covered = false;
+            }
+        }
+        let mut add = |mut cells: Vec<Cell>, sum: u32, outies: bool| {
+            cells.sort();
+            // A whole house adds nothing: its digits always make the total.
+            let whole = cells.len() == n && layout.houses.iter().any(|h| h.cells == cells);
+            if cells.is_empty()
+                || cells.len() > INNIES_MAX
+                || whole
+                || out.iter().any(|r| r.cells == cells)
+            {
+                return;
+            }
+            let distinct = layout
+                .houses
+                .iter()
+                .any(|h| cells.iter().all(|c| h.cells.contains(c)));
+            out.push(Innies {
+                houses: houses.clone(),
+                cells,
+                sum,
+                outies,
+                distinct,
+            });
+        };
+        let inner = sum.saturating_sub(within);
+        add(left, inner, false);
+        if covered {
+            add(outies, crossing.saturating_sub(inner), true);
+        }
+    }
+    out
+}
+
+/// Do `cells` (of a grid of side `n`) join, side by side or at a corner?
 fn joined(n: usize, cells: &[Cell]) -> bool {
     let mut reached = vec![cells[0].index()];
     let mut todo = vec![cells[0].index()];
     while let Some(i) = todo.pop() {
-        for j in neighbours(n, i) {
-            if cells.contains(&Cell::new(j)) && !reached.contains(&j) {
+        for &c in cells {
+            let j = c.index();
+            let touch = (i / n).abs_diff(j / n) <= 1 && (i % n).abs_diff(j % n) <= 1;
+            if touch && !reached.contains(&j) {
                 reached.push(j);
                 todo.push(j);
             }
@@ -1020,6 +1158,60 @@ mod tests {
         assert_eq!(l.houses_of(l.cell(4, 4)).len(), 5);
         assert_eq!(l.peers(l.cell(0, 0)).len(), 20 + 6);
         assert!(!l.is_classic());
+    }
+
+    #[test]
+    fn cages_are_checked() {
+        let cage = |cells: &[usize], sum: u32| Cage {
+            cells: cells.iter().map(|&i| Cell::new(i)).collect(),
+            sum,
+        };
+        let four = || Layout::for_side(4).unwrap();
+        let err = |cages: Vec<Cage>| four().with_cages(cages).unwrap_err().to_string();
+        assert_eq!(
+            err(vec![cage(&[0, 1], 3), cage(&[1, 2], 5)]),
+            "r1c2 is in two cages; a cell belongs to one cage at most"
+        );
+        assert_eq!(
+            err(vec![cage(&[0, 1, 2, 3, 4], 12)]),
+            "the cage at r1c1 has 5 cells, but its digits differ, so it can have at most 4"
+        );
+        assert_eq!(
+            err(vec![cage(&[0, 16], 3)]),
+            "a cage holds cell 16, outside the 4×4 grid"
+        );
+        assert_eq!(err(vec![cage(&[], 3)]), "a cage has no cells");
+        assert!(err(vec![cage(&[0, 15], 3)]).contains("is in pieces"));
+        // Cells that touch at a corner make one cage; its mates are peers.
+        let layout = four().with_cages(vec![cage(&[0, 5], 3)]).unwrap();
+        assert!(layout.peers(Cell::new(0)).contains(&Cell::new(5)));
+        assert!(!layout.is_classic() && layout.is_killer());
+        assert_ne!(layout, four());
+        assert_eq!(layout.without_cages(), four());
+    }
+
+    #[test]
+    fn the_rule_of_45_gives_innies_and_outies() {
+        // Row 1 of a 4×4: cages r1c1-r1c2 (3) and r1c3-r2c3 (7); r1c4 is in no cage.
+        let cages = vec![
+            Cage {
+                cells: vec![Cell::new(0), Cell::new(1)],
+                sum: 3,
+            },
+            Cage {
+                cells: vec![Cell::new(2), Cell::new(6)],
+                sum: 7,
+            },
+        ];
+        let layout = Layout::for_side(4).unwrap().with_cages(cages).unwrap();
+        let row1 = layout
+            .innies()
+            .iter()
+            .find(|r| r.houses == [House::new(0)] && !r.outies)
+            .unwrap();
+        // 10 - 3 = 7 in r1c3 and r1c4, which share row 1.
+        assert_eq!(row1.cells, [Cell::new(2), Cell::new(3)]);
+        assert_eq!((row1.sum, row1.distinct), (7, true));
     }
 
     #[test]

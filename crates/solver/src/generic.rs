@@ -1,8 +1,8 @@
 //! The generic exact solver: any layout (4×4 to 25×25, boxes, jigsaw, diagonals).
 //!
 //! State: the value and the candidate bits of every cell. Phases: `assign` (place a digit
-//! and remove it from the peers, queueing naked singles), `cages` (on a killer, the digits
-//! each cage's sum allows), `hidden_singles` (a digit with one place left in a house),
+//! and remove it from the peers, queueing naked singles), `sums` (on a killer, the digits
+//! each cage's sum, and each sum the rule of 45 gives, allow), `hidden_singles` (a digit with one place left in a house),
 //! `settle` (all three, to a fixed point), `choose` (the unsolved
 //! cell with fewest candidates). The driver is a depth-first search with an explicit
 //! stack of saved states, as in seed 004, counting solutions up to a limit.
@@ -23,6 +23,17 @@ struct State {
     /// Candidate bits (bit `d - 1` for digit `d`); a solved cell keeps its own bit.
     cands: Vec<u32>,
     unsolved: usize,
+    /// On a killer, the cells changed since the sums were last looked at (a bit per
+    /// cell); empty otherwise.
+    dirty: Vec<u64>,
+}
+
+/// Every cell of `layout` marked, on a killer (none otherwise).
+fn all_dirty(layout: &Layout) -> Vec<u64> {
+    match layout.is_killer() {
+        true => vec![u64::MAX; layout.cell_count().div_ceil(64)],
+        false => Vec::new(),
+    }
 }
 
 impl State {
@@ -33,6 +44,14 @@ impl State {
             values: vec![0; cells],
             cands: vec![full; cells],
             unsolved: cells,
+            dirty: all_dirty(layout),
+        }
+    }
+
+    /// Marks cell `i` changed (on a killer).
+    fn touch(&mut self, i: usize) {
+        if let Some(word) = self.dirty.get_mut(i / 64) {
+            *word |= 1 << (i % 64);
         }
     }
 
@@ -66,6 +85,10 @@ impl State {
         self.values[i] = digit.get();
         self.cands[i] = bit;
         self.unsolved -= 1;
+        let killer = !self.dirty.is_empty();
+        if killer {
+            self.touch(i);
+        }
         obs.place(cell, digit, why);
         for &p in layout.peers(cell) {
             let c = &mut self.cands[p.index()];
@@ -76,6 +99,10 @@ impl State {
                 return Err(Dead::Clash(p));
             }
             *c &= !bit;
+            if killer {
+                self.dirty[p.index() / 64] |= 1 << (p.index() % 64);
+            }
+            let c = self.cands[p.index()];
             match c.count_ones() {
                 0 => return Err(Dead::NoCandidate(p)),
                 1 => queue.push((
@@ -131,82 +158,231 @@ impl State {
         Ok(found)
     }
 
-    /// Killer cages: in each cage, the digits no combination of different digits with
-    /// the cage's sum allows leave its open cells (a combination must use digits its
-    /// cells can still hold, and give every open cell one of its candidates); a digit
-    /// every combination needs, with one place left in the cage, is queued. `Ok(true)`
-    /// when a candidate was removed or a digit queued.
-    fn cages(&mut self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
+    /// Killer sums: each cage, and each sum the rule of 45 gives, keeps only the digits
+    /// its sum allows (see `distinct_sum` and `bounded_sum`). `Ok(true)` when a
+    /// candidate was removed or a digit queued.
+    fn sums(&mut self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
         let mut changed = false;
+        let must = self.cage_needs(layout);
+        // The cells changed since the last pass; changes made in this one mark afresh.
+        let words = self.dirty.len();
+        let check = std::mem::replace(&mut self.dirty, vec![0; words]);
+        let stale = |cells: &[Cell]| {
+            cells
+                .iter()
+                .any(|c| check[c.index() / 64] & 1 << (c.index() % 64) != 0)
+        };
         for (k, cage) in layout.cages().iter().enumerate() {
-            let (mut placed, mut sum) = (0u32, 0u32);
-            let mut open = [0u32; MAX_SIDE];
-            let mut cells = [0usize; MAX_SIDE];
-            let mut m = 0;
-            for c in &cage.cells {
-                let v = self.values[c.index()];
-                if v == 0 {
-                    open[m] = self.cands[c.index()];
-                    cells[m] = c.index();
-                    m += 1;
-                } else {
-                    placed |= 1 << (v - 1);
-                    sum += u32::from(v);
-                }
-            }
-            let dead = Dead::CageSum(k);
-            if sum > cage.sum || (m == 0 && sum != cage.sum) {
-                return Err(dead);
-            }
-            if m == 0 {
+            if must[k] == 0 && !stale(&cage.cells) {
                 continue;
             }
-            let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
-            let mut found = Combos {
-                union: 0,
-                common: u32::MAX,
-                open: &open[..m],
-                avail,
-            };
-            found.search(avail, m, cage.sum - sum, 0);
-            if found.union == 0 {
-                return Err(dead);
+            let why = (Dead::CageSum(k), Reason::Cage(k));
+            changed |= self.distinct_sum(layout, &cage.cells, cage.sum, must[k], why, queue)?;
+        }
+        for (k, rule) in layout.innies().iter().enumerate() {
+            if !stale(&rule.cells) {
+                continue;
             }
-            for (&i, &before) in cells[..m].iter().zip(&open[..m]) {
-                let after = before & found.union;
-                if after == before {
+            let why = (Dead::Innies(k), Reason::Innies(k));
+            changed |= match rule.distinct {
+                true => self.distinct_sum(layout, &rule.cells, rule.sum, 0, why, queue)?,
+                false => self.bounded_sum(&rule.cells, rule.sum, why, queue)?,
+            };
+        }
+        Ok(changed)
+    }
+
+    /// The digits each cage must hold: a digit whose every place in some house lies in
+    /// one cage goes in that cage.
+    fn cage_needs(&self, layout: &Layout) -> Vec<u32> {
+        let mut must = vec![0u32; layout.cages().len()];
+        for house in layout.houses() {
+            let mut cage_of_digit = [u16::MAX; MAX_SIDE];
+            let mut placed = 0u32;
+            for &c in &house.cells {
+                let i = c.index();
+                if self.values[i] != 0 {
+                    placed |= self.cands[i];
                     continue;
                 }
-                self.cands[i] = after;
-                changed = true;
-                match after.count_ones() {
-                    0 => return Err(Dead::NoCandidate(Cell::new(i))),
-                    1 => queue.push((
-                        Cell::new(i),
-                        Digit::from_index(after.trailing_zeros() as usize),
-                        Reason::Cage(k),
-                    )),
-                    _ => {}
+                let k = layout.cage_of(c).map_or(u16::MAX - 1, |k| k as u16);
+                let mut bits = self.cands[i];
+                while bits != 0 {
+                    let d = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    cage_of_digit[d] = match cage_of_digit[d] {
+                        u16::MAX => k,
+                        same if same == k => k,
+                        _ => u16::MAX - 1,
+                    };
                 }
             }
-            let mut needed = found.common;
-            while needed != 0 {
-                let bit = needed & needed.wrapping_neg();
-                needed &= needed - 1;
-                let mut places = cells[..m].iter().filter(|&&i| self.cands[i] & bit != 0);
-                if let (Some(&i), None) = (places.next(), places.next()) {
-                    if self.cands[i] != bit {
-                        queue.push((
-                            Cell::new(i),
-                            Digit::from_index(bit.trailing_zeros() as usize),
-                            Reason::Cage(k),
-                        ));
-                        changed = true;
-                    }
+            for (d, &k) in cage_of_digit.iter().enumerate().take(layout.side()) {
+                if k < u16::MAX - 1 && placed & (1 << d) == 0 {
+                    must[k as usize] |= 1 << d;
+                }
+            }
+        }
+        must
+    }
+
+    /// `cells` (whose digits differ) add up to `sum`: the digits no combination of
+    /// different digits with that sum allows leave the open cells (a combination must use
+    /// digits its cells can still hold, hold the digits in `must`, and give every open cell
+    /// one of its candidates);
+    /// a digit every combination needs, with one place left, is queued, and leaves
+    /// every cell that sees all its places.
+    fn distinct_sum(
+        &mut self,
+        layout: &Layout,
+        cells: &[Cell],
+        total: u32,
+        must: u32,
+        (dead, reason): (Dead, Reason),
+        queue: &mut Vec<Pending>,
+    ) -> Result<bool, Dead> {
+        let mut changed = false;
+        let (mut placed, mut sum) = (0u32, 0u32);
+        let mut open = [0u32; MAX_SIDE];
+        let mut at = [0usize; MAX_SIDE];
+        let mut m = 0;
+        for c in cells {
+            let v = self.values[c.index()];
+            if v == 0 {
+                open[m] = self.cands[c.index()];
+                at[m] = c.index();
+                m += 1;
+            } else {
+                placed |= 1 << (v - 1);
+                sum += u32::from(v);
+            }
+        }
+        if sum > total || (m == 0 && sum != total) {
+            return Err(dead);
+        }
+        if m == 0 {
+            return Ok(false);
+        }
+        let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
+        let mut found = Combos {
+            union: 0,
+            common: u32::MAX,
+            open: &open[..m],
+            avail,
+            must: must & !placed,
+            budget: COMBO_BUDGET,
+        };
+        found.search(avail, m, total - sum, 0);
+        if found.budget == 0 {
+            // Too many combinations to go through (large grids): nothing learnt this time.
+            return Ok(false);
+        }
+        if found.union == 0 {
+            return Err(dead);
+        }
+        for (&i, &before) in at[..m].iter().zip(&open[..m]) {
+            let after = before & found.union;
+            if after != before {
+                changed = true;
+                self.narrow(i, after, reason, queue)?;
+            }
+        }
+        // A digit every combination needs: with one place left it goes there; with more,
+        // it leaves every cell that sees all its places.
+        let mut needed = found.common;
+        while needed != 0 {
+            let bit = needed & needed.wrapping_neg();
+            needed &= needed - 1;
+            let mut places = at[..m].iter().filter(|&&i| self.cands[i] & bit != 0);
+            if let (Some(&i), None) = (places.clone().next(), places.clone().nth(1)) {
+                if self.cands[i] != bit {
+                    let digit = Digit::from_index(bit.trailing_zeros() as usize);
+                    queue.push((Cell::new(i), digit, reason));
+                    changed = true;
+                }
+                continue;
+            }
+            let Some(&first) = places.next() else {
+                continue;
+            };
+            let mut seen = *layout.peer_set(Cell::new(first));
+            for &i in places {
+                seen = seen.and(layout.peer_set(Cell::new(i)));
+            }
+            for q in seen.iter() {
+                let i = q.index();
+                if self.values[i] == 0 && self.cands[i] & bit != 0 {
+                    changed = true;
+                    self.narrow(i, self.cands[i] & !bit, reason, queue)?;
                 }
             }
         }
         Ok(changed)
+    }
+
+    /// `cells` (which may repeat a digit) add up to `sum`: each open cell keeps the
+    /// digits that the others' smallest and largest candidates leave room for.
+    fn bounded_sum(
+        &mut self,
+        cells: &[Cell],
+        total: u32,
+        (dead, reason): (Dead, Reason),
+        queue: &mut Vec<Pending>,
+    ) -> Result<bool, Dead> {
+        let (mut lo, mut hi) = (0u32, 0u32);
+        for c in cells {
+            let m = self.cands[c.index()];
+            lo += m.trailing_zeros() + 1;
+            hi += 32 - m.leading_zeros();
+        }
+        if total < lo || total > hi {
+            return Err(dead);
+        }
+        let mut changed = false;
+        for c in cells {
+            let i = c.index();
+            let m = self.cands[i];
+            if self.values[i] != 0 {
+                continue;
+            }
+            let (low, high) = (m.trailing_zeros() + 1, 32 - m.leading_zeros());
+            // This cell's digit lies in [total - (hi - high), total - (lo - low)].
+            let least = (total + high).saturating_sub(hi).max(1);
+            let most = total + low - lo;
+            let keep = if most >= 32 {
+                u32::MAX
+            } else {
+                (1u32 << most) - 1
+            } & !((1u32 << (least - 1)) - 1);
+            let after = m & keep;
+            if after != m {
+                changed = true;
+                self.narrow(i, after, reason, queue)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Cell `i`'s candidates become `after` (fewer): none left is a dead end, one is
+    /// queued.
+    fn narrow(
+        &mut self,
+        i: usize,
+        after: u32,
+        reason: Reason,
+        queue: &mut Vec<Pending>,
+    ) -> Result<(), Dead> {
+        self.cands[i] = after;
+        self.touch(i);
+        match after.count_ones() {
+            0 => Err(Dead::NoCandidate(Cell::new(i))),
+            1 => {
+                let digit = Digit::from_index(after.trailing_zeros() as usize);
+                queue.push((Cell::new(i), digit, reason));
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The branch with fewest alternatives: the unsolved cell with fewest candidates, or,
@@ -225,6 +401,27 @@ impl State {
         if best.0 > 2 {
             if let Some(frame) = self.two_place_digit(layout) {
                 return frame;
+            }
+        }
+        let cell = Cell::new(best.1);
+        let mut frame = Frame::new(None);
+        for d in DigitSet::from_bits(self.cands[best.1]) {
+            frame.push(cell, d);
+        }
+        frame
+    }
+
+    /// On a killer: the open cell with the fewest candidates for the dead ends it has
+    /// been in (`weights`, counted along the search): cells the sums keep failing on are
+    /// decided first, as in constraint solvers' "domain over weighted degree" rule.
+    fn choose_weighted(&self, weights: &[u32]) -> Frame {
+        let mut best = (u64::MAX, 0);
+        for (i, (&v, &c)) in self.values.iter().zip(&self.cands).enumerate() {
+            if v == 0 {
+                let score = (u64::from(c.count_ones()) << 32) / (u64::from(weights[i]) + 1);
+                if score < best.0 {
+                    best = (score, i);
+                }
             }
         }
         let cell = Cell::new(best.1);
@@ -273,18 +470,28 @@ struct Combos<'a> {
     open: &'a [u32],
     /// Every digit an open cell can hold (none placed in the cage).
     avail: u32,
+    /// Digits every combination must hold.
+    must: u32,
+    /// Steps left before the search gives up (see [`COMBO_BUDGET`]).
+    budget: u32,
 }
+
+/// The most steps one search of a sum's combinations takes: on 9×9 every search ends far
+/// below it; on 25×25 a sum of many open cells has millions of combinations, and going
+/// through them at every step of the search would cost more than it saves.
+const COMBO_BUDGET: u32 = 1024;
 
 impl Combos<'_> {
     /// Extends `set` with `left` more digits from `from` (taken in increasing order)
     /// summing to `sum`. Stops once nothing more can be learnt: every digit in the
     /// union and none common.
     fn search(&mut self, from: u32, left: usize, sum: u32, set: u32) {
-        if self.union == self.avail && self.common == 0 {
+        if self.budget == 0 || (self.union == self.avail && self.common == 0) {
             return;
         }
+        self.budget -= 1;
         if left == 0 {
-            if sum == 0 && self.open.iter().all(|&c| c & set != 0) {
+            if sum == 0 && set & self.must == self.must && self.open.iter().all(|&c| c & set != 0) {
                 self.union |= set;
                 self.common &= set;
             }
@@ -371,6 +578,8 @@ pub(crate) struct Search<'a, O: Observer> {
     /// Stops the search (with `gave_up` and `cancelled` set), checked every few guesses.
     pub cancel: Cancel,
     pub cancelled: bool,
+    /// On a killer, the dead ends each cell has been found in (empty otherwise).
+    weights: Vec<u32>,
 }
 
 impl<'a, O: Observer> Search<'a, O> {
@@ -390,6 +599,10 @@ impl<'a, O: Observer> Search<'a, O> {
             gave_up: false,
             cancel: Cancel::current(),
             cancelled: false,
+            weights: match layout.is_killer() {
+                true => vec![0; layout.cell_count()],
+                false => Vec::new(),
+            },
         }
     }
 
@@ -440,6 +653,7 @@ impl<'a, O: Observer> Search<'a, O> {
             values,
             cands,
             unsolved,
+            dirty: all_dirty(self.layout),
         };
         self.settle(0)?;
         Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
@@ -464,7 +678,10 @@ impl<'a, O: Observer> Search<'a, O> {
                     return;
                 }
             } else {
-                let frame = self.states[depth].choose(self.layout);
+                let frame = match self.weights.is_empty() {
+                    true => self.states[depth].choose(self.layout),
+                    false => self.states[depth].choose_weighted(&self.weights),
+                };
                 self.frames.push(frame);
             }
             match self.next_alternative() {
@@ -511,9 +728,25 @@ impl<'a, O: Observer> Search<'a, O> {
                 children[0].clone_from(&parents[depth - 1]);
             }
             self.queue.push((cell, digit, Reason::Guess));
-            if self.settle(depth).is_ok() {
-                return Some(depth);
+            match self.settle(depth) {
+                Ok(()) => return Some(depth),
+                Err(why) if !self.weights.is_empty() => self.weigh(why),
+                Err(_) => {}
             }
+        }
+    }
+
+    /// Counts a dead end against the cells it was found on (killers only).
+    fn weigh(&mut self, why: Dead) {
+        let layout = self.layout;
+        let cells: &[Cell] = match why {
+            Dead::NoCandidate(c) | Dead::Clash(c) => &[c][..],
+            Dead::NoPlace(h, _) => &layout.house(h).cells,
+            Dead::CageSum(k) => &layout.cages()[k].cells,
+            Dead::Innies(k) => &layout.innies()[k].cells,
+        };
+        for c in cells {
+            self.weights[c.index()] += 1;
         }
     }
 
@@ -535,7 +768,7 @@ impl<'a, O: Observer> Search<'a, O> {
             while let Some(p) = self.queue.pop() {
                 state.assign(self.layout, p, &mut self.queue, self.obs)?;
             }
-            if killer && state.cages(self.layout, &mut self.queue)? {
+            if killer && state.sums(self.layout, &mut self.queue)? {
                 continue;
             }
             if state.unsolved == 0 {

@@ -20,6 +20,9 @@ pub enum Reason {
     /// digit of the cage's combinations, or a digit every combination needs with one
     /// place left in the cage.
     Cage(usize),
+    /// The sum the rule of 45 gives these cells (by its number in `Layout::innies`)
+    /// allows it alone.
+    Innies(usize),
 }
 
 /// Why a line of search failed.
@@ -33,6 +36,9 @@ pub enum Dead {
     Clash(Cell),
     /// This killer cage (by its number) can no longer make its sum with different digits.
     CageSum(usize),
+    /// The cells of a sum the rule of 45 gives (by its number in `Layout::innies`) can
+    /// no longer make it.
+    Innies(usize),
 }
 
 impl Dead {
@@ -45,6 +51,7 @@ impl Dead {
             }
             Dead::Clash(c) => format!("{} would need two different digits", layout.cell_name(c)),
             Dead::CageSum(k) => cage_words(k, layout),
+            Dead::Innies(k) => innies_words(k, layout),
         }
     }
 }
@@ -57,6 +64,33 @@ pub fn cage_words(k: usize, layout: &Layout) -> String {
         cage.cells.len(),
         layout.cell_name(cage.cells[0]),
         cage.sum
+    )
+}
+
+/// `the cells of row 1 to row 3 outside its whole cages (r1c4, r3c7) can no longer add
+/// up to 17 (the rule of 45)`.
+pub fn innies_words(k: usize, layout: &Layout) -> String {
+    let rule = &layout.innies()[k];
+    let houses: Vec<String> = rule
+        .houses
+        .iter()
+        .map(|&h| layout.house(h).kind.to_string())
+        .collect();
+    let houses = match houses.as_slice() {
+        [one] => one.clone(),
+        [first, second] => format!("{first} and {second}"),
+        [first, .., last] => format!("{first} to {last}"),
+        [] => String::new(),
+    };
+    let cells: Vec<String> = rule.cells.iter().map(|&c| layout.cell_name(c)).collect();
+    let which = match rule.outies {
+        true => format!("the cells that the cages crossing {houses} have outside it"),
+        false => format!("the cells of {houses} outside its whole cages"),
+    };
+    format!(
+        "{which} ({}) can no longer add up to {} (the rule of 45)",
+        cells.join(", "),
+        rule.sum
     )
 }
 

@@ -139,6 +139,7 @@ fn dead_cells(dead: Dead, layout: &Layout) -> Vec<Cell> {
         Dead::NoCandidate(c) | Dead::Clash(c) => vec![c],
         Dead::NoPlace(h, _) => layout.house(h).cells.clone(),
         Dead::CageSum(k) => layout.cages()[k].cells.clone(),
+        Dead::Innies(k) => layout.innies()[k].cells.clone(),
     }
 }
 

@@ -166,7 +166,8 @@ fn nine_by_nine_killers_without_givens_read_back_and_solve() {
 #[test]
 fn no_solution_names_a_cage() {
     use sudokit_core::{Cage, Cell};
-    // r1c1 + r1c2 = 3 means 1 and 2; r1c3 + r1c4 = 3 as well: no room for both in row 1.
+    // r1c1 + r1c2 = 3 means 1 and 2; r1c3 + r1c4 = 3 as well: no room for both in row 1,
+    // and the search's sums find the second cage left without 1 and 2.
     let cage = |a: usize, b: usize| Cage {
         cells: vec![Cell::new(a), Cell::new(b)],
         sum: 3,
@@ -178,7 +179,10 @@ fn no_solution_names_a_cage() {
     assert_eq!(count(&killer, 2).unwrap().count, 0);
     assert_eq!(oracle::count(&killer, 2), 0);
     let why = sudokit_solver::no_solution(&killer);
-    assert_eq!(why, "no solution: digit 3 has no place left in row 1");
+    assert_eq!(
+        why,
+        "no solution: the 2-cell cage at r1c3 can no longer make 3 with different digits"
+    );
     // A given 3 in a cage of two cells that must make 3.
     let mut given = Grid::empty(killer.layout().clone());
     given.set(Cell::new(0), Some(sudokit_core::Digit::new(3)));
@@ -187,4 +191,31 @@ fn no_solution_names_a_cage() {
         why,
         "no solution: the 2-cell cage at r1c1 can no longer make 3 with different digits"
     );
+}
+
+/// The published hard killers of `tests/data/hard-killers.txt` by tarek (41 of them; the
+/// slower Mathemagic ones are for the benchmark): each has one solution, which makes
+/// every sum.
+#[test]
+fn tareks_hard_killers_have_one_solution() {
+    let text = include_str!("data/hard-killers.txt");
+    let opts = sudokit_core::format::ReadOptions {
+        killer: true,
+        ..Default::default()
+    };
+    let tarek: Vec<&str> = text
+        .split("\n\n")
+        .filter(|b| b.starts_with("# tarek"))
+        .collect();
+    assert_eq!(tarek.len(), 37);
+    for block in tarek {
+        let grid = sudokit_core::format::Reader::new(block.as_bytes(), opts.clone())
+            .next()
+            .unwrap()
+            .grid
+            .unwrap();
+        let outcome = count(&grid, 2).unwrap();
+        assert_eq!(outcome.count, 1, "{block}");
+        assert!(outcome.solution.unwrap().is_solved(), "{block}");
+    }
 }

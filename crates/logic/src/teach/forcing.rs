@@ -337,7 +337,7 @@ fn replay_from(
                     .filter(|&x| board.has(x, d))
                     .map(|x| (x, d))
                     .collect(),
-                Dead::Clash(_) | Dead::CageSum(_) => Vec::new(),
+                Dead::Clash(_) | Dead::CageSum(_) | Dead::Innies(_) => Vec::new(),
             };
             let left: Vec<(Cell, Digit)> = needed
                 .iter()
@@ -600,6 +600,10 @@ fn refutation(w: Words, trace: &Trace, depth: u8, expand: bool, out: &mut Out) {
         Dead::CageSum(k) => (
             format!("But then {}.", dead.describe(w.layout)),
             w.layout.cages()[k].cells.clone(),
+        ),
+        Dead::Innies(k) => (
+            format!("But then {}.", dead.describe(w.layout)),
+            w.layout.innies()[k].cells.clone(),
         ),
     };
     out.step(depth, text, About::cells(&cells));
