@@ -1,6 +1,7 @@
-//! The reader: arbitrary bytes, with or without a fixed box shape and diagonals. Every
-//! puzzle is read or gets an error located inside the input (a line that exists, a
-//! column on it); what the writers write of a puzzle reads back as the same puzzle.
+//! The reader: arbitrary bytes, with or without a fixed box shape, diagonals and killer
+//! cages. Every puzzle is read or gets an error located inside the input (a line that
+//! exists, a column on it); what the writers write of a puzzle reads back as the same
+//! puzzle (a killer's cages too).
 #![no_main]
 
 use std::sync::Arc;
@@ -15,6 +16,7 @@ struct Input {
     /// A fixed box shape (`--box RxC`), rows and columns 2..=5 each, or none.
     shape: Option<(u8, u8)>,
     diagonals: bool,
+    killer: bool,
     text: Vec<u8>,
 }
 
@@ -29,6 +31,7 @@ fuzz_target!(|input: Input| {
     let opts = ReadOptions {
         layout,
         diagonals: input.diagonals,
+        killer: input.killer,
     };
     let lines = line_lengths(&input.text);
     for record in Reader::new(&input.text[..], opts) {
@@ -94,6 +97,7 @@ fn reads_back(grid: &Grid) {
         let opts = ReadOptions {
             layout: Some(grid.layout().clone()),
             diagonals: false,
+            killer: false,
         };
         let mut back = Reader::new(text.as_bytes(), opts);
         let first = back
@@ -106,6 +110,24 @@ fn reads_back(grid: &Grid) {
         assert!(
             back.next().is_none(),
             "format {name} reads back as two:\n{text}"
+        );
+    }
+    if grid.layout().is_killer() {
+        let text = write::killer(grid);
+        let opts = ReadOptions {
+            layout: Some(std::sync::Arc::new(grid.layout().without_cages())),
+            diagonals: false,
+            killer: true,
+        };
+        let mut back = Reader::new(text.as_bytes(), opts);
+        let read = back
+            .next()
+            .and_then(|r| r.grid.ok())
+            .unwrap_or_else(|| panic!("the killer does not read back:\n{text}"));
+        assert_eq!(&read, grid, "the killer reads back otherwise:\n{text}");
+        assert!(
+            back.next().is_none(),
+            "the killer reads back as two:\n{text}"
         );
     }
 }

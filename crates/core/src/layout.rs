@@ -212,10 +212,10 @@ pub enum LayoutError {
     #[error("a cage has no cells")]
     CageEmpty,
     /// A cage cell outside the grid.
-    #[error("a cage holds cell {cell}, outside the {side}×{side} grid")]
+    #[error("a cage holds {cell}, outside the {side}×{side} grid")]
     CageOutside {
-        /// The cell's number in reading order, 0-based.
-        cell: usize,
+        /// The cell, `r10c1` (its reading-order number on a grid of side N).
+        cell: String,
         /// N.
         side: usize,
     },
@@ -549,7 +549,7 @@ impl Layout {
             let first = *cage.cells.first().ok_or(LayoutError::CageEmpty)?;
             if let Some(c) = cage.cells.iter().find(|c| c.index() >= n * n) {
                 return Err(LayoutError::CageOutside {
-                    cell: c.index(),
+                    cell: format!("r{}c{}", c.index() / n + 1, c.index() % n + 1),
                     side: n,
                 });
             }
@@ -1178,7 +1178,7 @@ mod tests {
         );
         assert_eq!(
             err(vec![cage(&[0, 16], 3)]),
-            "a cage holds cell 16, outside the 4×4 grid"
+            "a cage holds r5c1, outside the 4×4 grid"
         );
         assert_eq!(err(vec![cage(&[], 3)]), "a cage has no cells");
         assert!(err(vec![cage(&[0, 15], 3)]).contains("is in pieces"));

@@ -2,9 +2,9 @@
 //!
 //! State: the value and the candidate bits of every cell. Phases: `assign` (place a digit
 //! and remove it from the peers, queueing naked singles), `sums` (on a killer, the digits
-//! each cage's sum, and each sum the rule of 45 gives, allow), `hidden_singles` (a digit with one place left in a house),
-//! `settle` (all three, to a fixed point), `choose` (the unsolved
-//! cell with fewest candidates). The driver is a depth-first search with an explicit
+//! each cage's sum, and each sum the rule of 45 gives, allow), `hidden_singles` (a digit
+//! with one place left in a house), `settle` (all three, to a fixed point), `choose` (the
+//! unsolved cell with fewest candidates). The driver is a depth-first search with an explicit
 //! stack of saved states, as in seed 004, counting solutions up to a limit.
 
 use sudokit_core::cancel::Cancel;
@@ -746,7 +746,8 @@ impl<'a, O: Observer> Search<'a, O> {
             Dead::Innies(k) => &layout.innies()[k].cells,
         };
         for c in cells {
-            self.weights[c.index()] += 1;
+            let w = &mut self.weights[c.index()];
+            *w = w.saturating_add(1);
         }
     }
 
