@@ -549,7 +549,7 @@ impl Layout {
             let first = *cage.cells.first().ok_or(LayoutError::CageEmpty)?;
             if let Some(c) = cage.cells.iter().find(|c| c.index() >= n * n) {
                 return Err(LayoutError::CageOutside {
-                    cell: format!("r{}c{}", c.index() / n + 1, c.index() % n + 1),
+                    cell: self.cell_name(*c),
                     side: n,
                 });
             }

@@ -94,7 +94,7 @@ impl<R: BufRead> Reader<R> {
                 Grid::from_values(layout, vec![0; n * n])
             }
         };
-        let cages = cages_of(no, n, &names, sums)?;
+        let cages = cages_of(no, grid.layout(), &names, sums)?;
         let layout = (**grid.layout())
             .clone()
             .with_cages(cages)
@@ -228,14 +228,13 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// The cages named by `names` (one per cell of a grid of side `n`), with their sums.
+/// The cages named by `names` (one per cell of `layout`), with their sums.
 fn cages_of(
     no: usize,
-    n: usize,
+    layout: &Layout,
     names: &[Option<String>],
     sums: Vec<(usize, String, String)>,
 ) -> Result<Vec<Cage>, InputError> {
-    let cell = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
     let mut order: Vec<&str> = Vec::new();
     let mut cells: Vec<Vec<Cell>> = Vec::new();
     for (i, name) in names.iter().enumerate() {
@@ -272,7 +271,7 @@ fn cages_of(
         .zip(sum_of)
         .map(|((name, cells), sum)| {
             let sum = sum.ok_or_else(|| {
-                let at = cell(cells[0].index());
+                let at = layout.cell_name(cells[0]);
                 bad(
                     no,
                     format!("cage '{name}' (at {at}) has no sum in the sums line"),
