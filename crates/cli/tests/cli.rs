@@ -608,7 +608,53 @@ fn killers_solve_count_and_check() {
         errs[2],
         "-:12: no solution: the 2-cell cage at r1c3 can no longer make 3 with different digits"
     );
-    let (code, _, err) = run(&["rate", example], "");
-    assert_eq!(code, 1);
+    let (code, _, err) = run(
+        &["print", example, "--format", "svg", "-o", "/dev/null"],
+        "",
+    );
+    assert_ne!(code, 0);
     assert!(err.contains("this is a killer sudoku"), "{err}");
+}
+
+/// Hints, explanations and ratings of killers: the killer techniques in a player's
+/// words, the whole path to the solution, a level and no SE number.
+#[test]
+fn killers_hint_explain_and_rate() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/killer.txt");
+    let example = example.to_str().unwrap();
+    let (code, out, err) = run(&["hint", "--sentence", example], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "Cage Combinations: the 3-cell cage at r1c1 adds up to 11.\n  \
+             1. 3 different digits make 11 in 5 ways: 1+2+8, 1+3+7, 1+4+6, 2+3+6 and 2+4+5.\n  \
+             2. None of them uses 9.\n  So 9 cannot go in r1c1, r1c2 or r2c1.\n"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = run(&["hint", "--technique", "rule of 45", example], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Innies and Outies: b7 innies r7c3=9 => r7c3=9\n\
+         Innies and Outies: c1 outies r1c2=2 => r1c2=2\n"
+    );
+    let (code, out, err) = run(&["explain", "--json", example], "");
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.contains(r#""status":"solved""#), "{first}");
+    assert!(first.contains(r#""kind":"sum","of":"cage""#), "{first}");
+    assert!(
+        first.contains(r#""se":null"#) && first.contains(r#""se_kind":"none""#),
+        "{first}"
+    );
+    let (code, out, err) = run(&["rate", example], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("- Medium "), "{out}");
+    assert!(lines[1].starts_with("- Easy "), "{out}");
+    let (code, _, err) = run(&["hint", "--svg", "/tmp/sudokit-killer.svg", example], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("leave out --svg"), "{err}");
 }

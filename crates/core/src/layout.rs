@@ -272,6 +272,30 @@ pub fn cage_sum_range(k: usize, n: usize) -> (u32, u32) {
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
 }
 
+/// The smallest and largest sums of `k` different digits of `set` (bit `d - 1` for
+/// digit `d`): its `k` smallest and its `k` largest; `None` when it has fewer than `k`.
+///
+/// ```
+/// use sudokit_core::sum_bounds;
+/// assert_eq!(sum_bounds(0b1_1111_1111, 3), Some((6, 24)));
+/// assert_eq!(sum_bounds(0b101, 3), None);
+/// ```
+#[inline]
+pub fn sum_bounds(set: u32, k: usize) -> Option<(u32, u32)> {
+    let (mut lo, mut hi, mut low, mut high) = (0, 0, set, set);
+    for _ in 0..k {
+        if low == 0 {
+            return None;
+        }
+        lo += low.trailing_zeros() + 1;
+        low &= low - 1;
+        let top = 31 - high.leading_zeros();
+        hi += top + 1;
+        high &= !(1 << top);
+    }
+    Some((lo, hi))
+}
+
 /// The words of [`LayoutError::CageSum`].
 fn cage_sum_words(cage: &str, size: usize, sum: u32, side: usize, min: u32, max: u32) -> String {
     let head = format!("the {size}-cell cage at {cage} has sum {sum}, but");

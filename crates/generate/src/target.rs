@@ -34,7 +34,7 @@ impl Target {
     ///   rated 6.5 or more; a required technique's steps rate at least its own rating
     ///   (its direct rating, or 6.5 for the chains);
     /// - a required technique that no path uses (Sudoku Explainer's own chaining rules,
-    ///   searched only on request).
+    ///   searched only on request), or a killer technique (no killer is generated yet).
     ///
     /// ```
     /// use sudokit_generate::target::Target;
@@ -51,6 +51,11 @@ impl Target {
             if t.on_request() {
                 return Some(format!(
                     "{t} is one of Sudoku Explainer's own rules, searched only on request: no path uses it"
+                ));
+            }
+            if t.is_killer() {
+                return Some(format!(
+                    "{t} is a killer technique: sudokit does not generate killers yet"
                 ));
             }
             if t.needs_uniqueness() && !options.uniqueness {
@@ -77,6 +82,7 @@ impl Target {
                     .filter(|t| t.on_request() && tenths(t.se()) < CHAIN_MIN_TENTHS),
             )
             .copied()
+            .filter(|t| !t.is_killer())
             .filter(|t| self.level.is_none_or(|l| t.level() <= l))
             .filter(|t| options.uniqueness || !t.needs_uniqueness())
             .collect();

@@ -99,15 +99,16 @@ pub struct RatingAnswer {
     pub level: &'static str,
     /// HoDoKu's score.
     pub score: u32,
-    /// Sudoku Explainer's rating: SE's own on 9×9 (see `se_kind`), else the estimate.
-    pub se: f64,
+    /// Sudoku Explainer's rating: SE's own on 9×9 (see `se_kind`), else the estimate;
+    /// none for a killer.
+    pub se: Option<f64>,
     /// The technique of the step with the highest SE rating.
     pub hardest: Option<&'static str>,
     /// How many steps of each technique, in the engine's order.
     pub techniques: Counts,
     /// Number of steps.
     pub steps: usize,
-    /// `explainer` (SE's own rating, by SE's path) or `estimate`.
+    /// `explainer` (SE's own rating, by SE's path), `estimate`, or `none` (a killer).
     pub se_kind: &'static str,
     /// SE's EP, with SE's own rating.
     pub ep: Option<f64>,
@@ -153,7 +154,7 @@ impl RatingAnswer {
         RatingAnswer {
             level: rating.level.name(),
             score: rating.score,
-            se: f64::from(rating.se),
+            se: (!rating.killer).then(|| f64::from(rating.se)),
             hardest: rating.hardest.map(|t| t.name()),
             techniques: Counts(
                 rating

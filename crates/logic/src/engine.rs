@@ -127,11 +127,12 @@ where
     let mut sink = Sink::new(true);
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);
+    let killer = board.layout().is_killer();
     for &t in options
         .order
         .techniques()
         .iter()
-        .filter(|t| options.uniqueness || !t.needs_uniqueness())
+        .filter(|t| sound_on(t, killer) && (options.uniqueness || !t.needs_uniqueness()))
     {
         let entry = t.entry();
         let find = finders::of(t).pick();
@@ -161,6 +162,18 @@ where
     None
 }
 
+/// Can `t` be used on a killer (`killer`) or a sudoku without cages? The uniqueness
+/// techniques cannot on a killer: the other solution a deadly pattern would give need not
+/// keep the cage sums, so it proves nothing; and the killer techniques find nothing
+/// without cages.
+fn sound_on(t: &Technique, killer: bool) -> bool {
+    if killer {
+        !t.needs_uniqueness()
+    } else {
+        !t.is_killer()
+    }
+}
+
 /// The first step `technique` finds on `board`, if any.
 pub fn find_first(board: &Board, technique: Technique) -> Option<Step> {
     steps(board, technique, true).into_iter().next()
@@ -185,6 +198,9 @@ where
     Find: Pick<W>,
 {
     let mut sink = Sink::new(first);
+    if !sound_on(&technique, board.layout().is_killer()) {
+        return Vec::new();
+    }
     let houses = all_houses(board);
     let find = finders::of(technique).pick();
     find(

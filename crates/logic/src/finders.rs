@@ -11,7 +11,7 @@ use crate::se;
 use crate::technique::Technique;
 use crate::techniques::fish::Kind;
 use crate::techniques::{
-    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset,
+    als, chains, coloring, fish, forcing, full_house, hidden_single, hidden_subset, killer,
     locked_candidates, naked_single, naked_subset, single_digit, sue_de_coq, uniqueness, wings,
     Focus, Sink,
 };
@@ -66,6 +66,9 @@ pub(crate) fn of(technique: Technique) -> Find {
         FullHouse => find!(|cx, _, sink, _| full_house::find(cx.board, sink)),
         NakedSingle => find!(|cx, _, sink, _| naked_single::find(cx.board, sink)),
         HiddenSingle => find!(|cx, _, sink, _| hidden_single::find(cx.board, sink)),
+        CageCombinations => find!(|cx, _, sink, _| killer::find_combinations(cx.board, sink)),
+        CageHouse => find!(|cx, _, sink, _| killer::find_cage_house(cx.board, sink)),
+        InniesOuties => find!(|cx, _, sink, _| killer::find_innies(cx.board, sink)),
         LockedPair => find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 2, true)),
         LockedTriple => find!(|cx, at, sink, _| naked_subset::find(cx.board, sink, at.houses, 3, true)),
         Pointing => find!(|cx, at, sink, _| locked_candidates::find(cx.board, sink, at.digits, true)),

@@ -43,7 +43,7 @@ pub use memo::Memo;
 pub use rating::{rate, rate_explained, Rating};
 pub use step::{
     Als, Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Path, Pattern,
-    Potential, Potentials, Step,
+    Potential, Potentials, Step, Sum, SumOf,
 };
 pub use technique::{Level, Technique};
 

@@ -5,7 +5,8 @@
 //! - Hardest: the technique of the highest-rated step (the one `se` comes from).
 //! - Level: the highest level among the steps, then one level up while the score is above
 //!   that level's maximum (HoDoKu 2.2: Easy 800, Medium 1000, Hard 1600, Unfair 1800,
-//!   Extreme unbounded; `SudokuSolver.java`), scaled by cells / 81 on other grid sizes.
+//!   Extreme unbounded; `SudokuSolver.java`), scaled by cells / 81 on other grid sizes;
+//!   a killer's is its hardest step's level (no SE number either: SE has no killer scale).
 //! - SE: the highest step rating, as Sudoku Explainer's ER is. A step's rating is its
 //!   technique's, refined as SE refines it: a hidden single in a box is 1.2, in a line 1.5;
 //!   pointing, claiming and hidden pairs and triples that directly give a hidden single
@@ -44,11 +45,13 @@ pub struct Rating {
     pub score: u32,
     /// Sudoku Explainer's rating (ER): on 9×9, SE's own (by SE's path) when
     /// [`Rating::explainer`] holds it; else sudokit's estimate (see [`Rating::se_kind`]).
+    /// A killer has none (SE has no killer scale): 0, and [`Rating::se_kind`] says so.
     pub se: f32,
     /// SE's own ratings by SE's path (ER, EP, ED and the hardest rule), when asked for
     /// ([`rate_explained`]) on a 9×9 puzzle SE's path solves.
     pub explainer: Option<crate::se::Explained>,
-    /// The technique of the step with the highest SE rating (the first such step).
+    /// The technique of the step with the highest SE rating (the first such step); on a
+    /// killer, of the step of the highest level and score.
     pub hardest: Option<Technique>,
     /// How many steps of each technique.
     pub techniques: BTreeMap<Technique, usize>,
@@ -56,6 +59,8 @@ pub struct Rating {
     pub steps: usize,
     /// Did the path solve the puzzle?
     pub solved: bool,
+    /// Is the puzzle a killer (so it has no SE rating)?
+    pub killer: bool,
 }
 
 /// Rates the path found from `start`.
@@ -65,13 +70,22 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
     let mut se = 0.0f32;
     let mut score = 0;
     let mut hardest: Option<Technique> = None;
+    let killer = start.layout().is_killer();
     for step in &path.steps {
-        *techniques.entry(step.technique).or_insert(0) += 1;
-        score += step.technique.score();
-        let rating = direct_se(&board, step).unwrap_or_else(|| step_se(step));
-        if hardest.is_none() || rating > se {
-            se = rating;
-            hardest = Some(step.technique);
+        let t = step.technique;
+        *techniques.entry(t).or_insert(0) += 1;
+        score += t.score();
+        if killer {
+            // No SE scale: the hardest is the step of the highest level, then score.
+            if hardest.is_none_or(|h| (t.level(), t.score()) > (h.level(), h.score())) {
+                hardest = Some(t);
+            }
+        } else {
+            let rating = direct_se(&board, step).unwrap_or_else(|| step_se(step));
+            if hardest.is_none() || rating > se {
+                se = rating;
+                hardest = Some(t);
+            }
         }
         board.apply(step);
     }
@@ -80,9 +94,13 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
         .map(|t| t.level())
         .max()
         .unwrap_or(Level::Easy);
-    // The thresholds are for 81 cells; other sizes scale them by their cell count.
+    // The thresholds are for 81 cells; other sizes scale them by their cell count. A
+    // killer's level is its hardest step's: its path places every digit by logic, in
+    // many more steps than a sudoku's, so HoDoKu's thresholds would not measure it.
     let cells = start.layout().cell_count() as u64;
-    while level_max_score(level).is_some_and(|max| u64::from(score) * 81 > u64::from(max) * cells) {
+    while !killer
+        && level_max_score(level).is_some_and(|max| u64::from(score) * 81 > u64::from(max) * cells)
+    {
         level = Level::ALL[Level::ALL
             .iter()
             .position(|&l| l == level)
@@ -98,15 +116,19 @@ pub fn rate(start: &Board, path: &Path) -> Rating {
         techniques,
         steps: path.steps.len(),
         solved: path.solved,
+        killer,
     }
 }
 
 impl Rating {
-    /// Which SE number `se` is: `"explainer"` (SE's own, by SE's path) or
-    /// `"estimate"` (sudokit's estimate from its own path: layouts SE does not rate).
+    /// Which SE number `se` is: `"explainer"` (SE's own, by SE's path), `"estimate"`
+    /// (sudokit's estimate from its own path: layouts SE does not rate) or `"none"` (a
+    /// killer: SE has no killer scale).
     pub fn se_kind(&self) -> &'static str {
         if self.explainer.is_some() {
             "explainer"
+        } else if self.killer {
+            "none"
         } else {
             "estimate"
         }

@@ -132,6 +132,15 @@ impl Step {
                 .for_each(|p| each(&[p.cell], DigitSet::single(p.digit))),
             Pattern::SueDeCoq { .. } => each(&self.pattern_cells(), DigitSet::full(board.side())),
             Pattern::Cells { cells, digits, .. } => each(cells, *digits),
+            Pattern::Sum(s) => {
+                let digits = s.combinations.iter().fold(DigitSet::EMPTY, |a, &c| a.or(c));
+                let digits = if digits.is_empty() {
+                    DigitSet::full(board.side())
+                } else {
+                    digits
+                };
+                each(&s.cells, digits)
+            }
         }
         out.sort_by_key(|&(c, d)| (c, d));
         out.dedup();
@@ -417,6 +426,45 @@ pub enum Pattern {
     },
     /// One of Sudoku Explainer's chaining rules.
     Chaining(Box<Chaining>),
+    /// A killer's sum: the cells of a cage, or the innies or outies the rule of 45 gives
+    /// (see [`Sum`]).
+    Sum(Box<Sum>),
+}
+
+/// Where a killer step's sum comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumOf {
+    /// A cage: its number in the layout's [`sudokit_core::Layout::cages`].
+    Cage(usize),
+    /// The rule of 45: its number in the layout's [`sudokit_core::Layout::innies`].
+    Innies(usize),
+}
+
+/// A killer step's sum: cells whose digits add up to `sum`, the ways they still can,
+/// and for a cage/house interaction the digit and house.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sum {
+    /// Where the sum comes from.
+    pub of: SumOf,
+    /// Its cells still open (the cage's, or the innies or outies), in reading order.
+    pub cells: Vec<Cell>,
+    /// What the open cells add up to: the sum less the digits already placed in it.
+    pub left: u32,
+    /// Do the cells hold different digits (a cage, or cells of one house)?
+    pub distinct: bool,
+    /// The sets of digits the open cells can still hold, when they hold different
+    /// digits (each a combination that fits their candidates), smallest first.
+    pub combinations: Vec<DigitSet>,
+    /// A cage/house interaction's digit: one every combination holds (it leaves the
+    /// cells that see all its places in the cage), or one a house can place only in the
+    /// cage (the combinations without it go).
+    pub digit: Option<Digit>,
+    /// The house of a cage/house interaction: where the digit's places in the cage lie,
+    /// or the house that can place the digit only in the cage.
+    pub house: Option<House>,
+    /// In a cage/house interaction, does the house place its digit only in the cage
+    /// (rather than the cage's places of the digit lying in the house)?
+    pub house_confines: bool,
 }
 
 impl Pattern {
@@ -450,6 +498,7 @@ impl Pattern {
             }
             Pattern::Forcing { branches, .. } => branches.iter().map(|b| b.cell).collect(),
             Pattern::Chaining(c) => c.assumptions().map(|p| p.cell).collect(),
+            Pattern::Sum(s) => s.cells.clone(),
             Pattern::Cells { cells, others, .. } => cells.iter().chain(others).copied().collect(),
         }
     }

@@ -107,6 +107,10 @@ pub(crate) enum Se {
     /// SE's path (`se::rate`) and `hint --technique`; sudokit's own path has its forcing
     /// chains and nets at these places of the ladder.
     Explainer(f32),
+    /// A killer technique: SE has no killer scale, so no SE rating (a killer's rating has
+    /// none); the number only places it in SE's order, among the techniques a player
+    /// tries first.
+    Killer(f32),
 }
 
 impl Se {
@@ -117,7 +121,8 @@ impl Se {
             | Se::PerExtraCell(se)
             | Se::PlusLength(se)
             | Se::Chain(se)
-            | Se::Explainer(se) => se,
+            | Se::Explainer(se)
+            | Se::Killer(se) => se,
             Se::ByHouse { box_or_region, .. } => box_or_region,
             Se::Direct { base, .. } => base,
         }
@@ -229,6 +234,22 @@ table! {
     HiddenSingle => Entry {
         name: "Hidden Single", codes: &["0002"], aliases: &[],
         level: Easy, score: 14, se: ByHouse { box_or_region: 1.2, line: 1.5 }, uniqueness: false, family: None, memory: Whole,
+    },
+    // Killer techniques (only on killers): HoDoKu has none; levels and scores are our
+    // choice (docs/killer-design.md): the combinations of one cage are where every
+    // killer starts, as singles are for sudoku; a cage's digit locked in a house, and
+    // the rule of 45, are the next things a killer player learns.
+    CageCombinations => Entry {
+        name: "Cage Combinations", codes: &[], aliases: &["Cage Combination", "Killer Combinations"],
+        level: Easy, score: 8, se: Killer(1.6), uniqueness: false, family: None, memory: Whole,
+    },
+    CageHouse => Entry {
+        name: "Cage/House Interaction", codes: &[], aliases: &["Cage House Interaction", "Killer Pointing"],
+        level: Medium, score: 40, se: Killer(2.7), uniqueness: false, family: None, memory: Whole,
+    },
+    InniesOuties => Entry {
+        name: "Innies and Outies", codes: &[], aliases: &["Rule of 45", "Innies", "Outies", "Innie", "Outie"],
+        level: Medium, score: 50, se: Killer(2.9), uniqueness: false, family: None, memory: Whole,
     },
     LockedPair => Entry {
         name: "Locked Pair", codes: &["0110"], aliases: &[],
@@ -574,6 +595,12 @@ impl Technique {
     /// `hint --technique`), never on sudokit's path?
     pub fn on_request(self) -> bool {
         matches!(self.entry().se, Se::Explainer(_))
+    }
+
+    /// Is it a killer technique (one that reads cage sums, so finds nothing on a
+    /// sudoku without cages)?
+    pub fn is_killer(self) -> bool {
+        matches!(self.entry().se, Se::Killer(_))
     }
 
     /// The technique whose displayed name or an alias matches `name` ignoring case,

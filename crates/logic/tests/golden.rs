@@ -109,6 +109,22 @@ fn one_case_per_technique() {
         let _ = writeln!(out);
         covered.push(technique);
     }
+    for (techniques, board) in teach::killer_examples() {
+        for technique in techniques {
+            let name = technique.name();
+            let step = find_first(&board, technique).unwrap_or_else(|| panic!("no {name}"));
+            assert_sound(&board.grid(), &step);
+            let _ = writeln!(out, "## {name}");
+            let _ = writeln!(out, "{}", render::notation(board.layout(), &step));
+            let _ = writeln!(out, "{}", render::vague(board.layout(), &step));
+            for line in teach::explain(&board, &step).text() {
+                assert_eq!(teach::notation_in(&line), None, "{name}: {line}");
+                let _ = writeln!(out, "> {line}");
+            }
+            let _ = writeln!(out);
+            covered.push(technique);
+        }
+    }
     covered.sort();
     covered.dedup();
     assert_eq!(

@@ -497,20 +497,9 @@ impl Combos<'_> {
             }
             return;
         }
-        // The `left` smallest and largest digits of `from` bound the sum.
-        let (mut lo, mut hi, mut low, mut high) = (0, 0, from, from);
-        for _ in 0..left {
-            if low == 0 {
-                return;
-            }
-            lo += low.trailing_zeros() + 1;
-            low &= low - 1;
-            let top = 31 - high.leading_zeros();
-            hi += top + 1;
-            high &= !(1 << top);
-        }
-        if sum < lo || sum > hi {
-            return;
+        match sudokit_core::sum_bounds(from, left) {
+            Some((lo, hi)) if (lo..=hi).contains(&sum) => {}
+            _ => return,
         }
         let mut rest = from;
         while rest != 0 {

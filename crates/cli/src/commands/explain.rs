@@ -12,7 +12,7 @@ use sudokit_logic::se;
 use sudokit_logic::{rate, render, solve, Board, Path, Rating};
 
 use super::logic::{options, prepare, rating_json};
-use super::run_batch;
+use super::{run_batch_reading, with_killers, KILLER_NO_SVG};
 use crate::args::ExplainArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -23,74 +23,88 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot make the folder {}", dir.display()))?;
     }
-    run_batch(&args.input, &args.run, "explained", |job| {
-        let json = |err: String| {
-            object(
-                job,
-                "invalid",
-                Json::Null,
-                Json::Null,
-                Json::Null,
-                Some(err),
-            )
-        };
-        let prepared = match prepare(job, args.json.then_some(&json)) {
-            Ok(p) => p,
-            Err(reply) => return reply,
-        };
-        let board = &prepared.board;
-        // SE's own path when asked for (9×9 puzzles with one solution), else sudokit's.
-        let (path, explained) = match args.explainer.then(|| se::path(board)).flatten() {
-            Some((e, path)) => (path, Some(e)),
-            None => (solve(board, &options), None),
-        };
-        // SE's one number: from the path just followed, or SE's own path on 9×9.
-        let rating = match &explained {
-            Some(e) => rate(board, &path).explained_by(e.clone()),
-            None => rate(board, &path).with_explainer(board, &AtomicUsize::new(0)),
-        };
-        let drawn = args
-            .svg
-            .as_deref()
-            .map(|dir| diagrams(dir, job, board, &path));
-        if let Some(Err(e)) = drawn {
-            return Reply {
-                out: String::new(),
-                err: format!("{}: {e:#}", job.place()),
-                failed: true,
+    run_batch_reading(
+        &args.input,
+        &args.run,
+        "explained",
+        None,
+        with_killers(&args.input)?,
+        |job| {
+            let json = |err: String| {
+                object(
+                    job,
+                    "invalid",
+                    Json::Null,
+                    Json::Null,
+                    Json::Null,
+                    Some(err),
+                )
             };
-        }
-        let failed = !path.solved;
-        let stuck = failed.then(|| {
-            format!(
-                "{}: no technique applies after step {}",
-                job.place(),
-                path.steps.len()
-            )
-        });
-        if args.json {
-            let steps = Json::Array(render::steps_json(board, &path.steps));
-            let solution = if path.solved {
-                Json::from(write::line(&path.board.grid()))
-            } else {
-                Json::Null
+            let prepared = match prepare(job, args.json.then_some(&json)) {
+                Ok(p) => p,
+                Err(reply) => return reply,
             };
-            let status = if path.solved { "solved" } else { "stuck" };
-            let rating = rating_json(&rating);
-            let out = object(job, status, steps, solution, rating, stuck) + "\n";
-            return Reply {
+            let board = &prepared.board;
+            if args.svg.is_some() && board.layout().is_killer() {
+                return Reply {
+                    out: String::new(),
+                    err: format!("{}: {KILLER_NO_SVG}", job.place()),
+                    failed: true,
+                };
+            }
+            // SE's own path when asked for (9×9 puzzles with one solution), else sudokit's.
+            let (path, explained) = match args.explainer.then(|| se::path(board)).flatten() {
+                Some((e, path)) => (path, Some(e)),
+                None => (solve(board, &options), None),
+            };
+            // SE's one number: from the path just followed, or SE's own path on 9×9.
+            let rating = match &explained {
+                Some(e) => rate(board, &path).explained_by(e.clone()),
+                None => rate(board, &path).with_explainer(board, &AtomicUsize::new(0)),
+            };
+            let drawn = args
+                .svg
+                .as_deref()
+                .map(|dir| diagrams(dir, job, board, &path));
+            if let Some(Err(e)) = drawn {
+                return Reply {
+                    out: String::new(),
+                    err: format!("{}: {e:#}", job.place()),
+                    failed: true,
+                };
+            }
+            let failed = !path.solved;
+            let stuck = failed.then(|| {
+                format!(
+                    "{}: no technique applies after step {}",
+                    job.place(),
+                    path.steps.len()
+                )
+            });
+            if args.json {
+                let steps = Json::Array(render::steps_json(board, &path.steps));
+                let solution = if path.solved {
+                    Json::from(write::line(&path.board.grid()))
+                } else {
+                    Json::Null
+                };
+                let status = if path.solved { "solved" } else { "stuck" };
+                let rating = rating_json(&rating);
+                let out = object(job, status, steps, solution, rating, stuck) + "\n";
+                return Reply {
+                    out,
+                    err: String::new(),
+                    failed,
+                };
+            }
+            let out = text(job, board, &path, &rating, &args);
+            Reply {
                 out,
-                err: String::new(),
+                err: stuck.unwrap_or_default(),
                 failed,
-            };
-        }
-        let out = text(job, board, &path, &rating, &args);
-        Reply {
-            out,
-            err: stuck.unwrap_or_default(),
-            failed,
-        }
-    })
+            }
+        },
+    )
 }
 
 /// Writes every step of the path as an SVG diagram: `DIR/puzzle3-step012.svg`.

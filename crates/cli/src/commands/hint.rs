@@ -8,7 +8,7 @@ use sudokit_logic::{find_first, next_step, render, Board, Step, Technique};
 
 use super::logic::{options, prepare};
 use super::print::numbered;
-use super::run_batch;
+use super::{run_batch_reading, with_killers, KILLER_NO_SVG};
 use crate::args::HintArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -31,75 +31,89 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
             bail!("cannot write {}: no such folder", file.display());
         }
     }
-    run_batch(&args.input, &args.run, "hinted", |job| {
-        let json = |err: String| object(job, "invalid", None, Some(err));
-        let prepared = match prepare(job, args.json.then_some(&json)) {
-            Ok(p) => p,
-            Err(reply) => return reply,
-        };
-        let (board, layout) = (&prepared.board, prepared.grid.layout());
-        let step = if board.is_solved() {
-            None
-        } else {
-            match technique {
-                Some(t) if t.needs_uniqueness() && !options.uniqueness => None,
-                Some(t) => find_first(board, t),
-                None => next_step(board, &options),
-            }
-        };
-        if let (Some(file), Some(step)) = (&args.svg, &step) {
-            let name = match job.index {
-                0 => file.clone(),
-                i => numbered(file, i + 1),
+    run_batch_reading(
+        &args.input,
+        &args.run,
+        "hinted",
+        None,
+        with_killers(&args.input)?,
+        |job| {
+            let json = |err: String| object(job, "invalid", None, Some(err));
+            let prepared = match prepare(job, args.json.then_some(&json)) {
+                Ok(p) => p,
+                Err(reply) => return reply,
             };
-            let svg = sudokit_render::step_svg(board, step, None, 40.0);
-            if let Err(e) = std::fs::write(&name, svg) {
-                let err = format!("{}: cannot write {}: {e}", job.place(), name.display());
+            let (board, layout) = (&prepared.board, prepared.grid.layout());
+            if args.svg.is_some() && layout.is_killer() {
                 return Reply {
                     out: String::new(),
-                    err,
+                    err: format!("{}: {KILLER_NO_SVG}", job.place()),
                     failed: true,
                 };
             }
-        }
-        let status = match (&step, board.is_solved()) {
-            (Some(_), _) => "step",
-            (None, true) => "solved",
-            (None, false) => "none",
-        };
-        if args.json {
-            let step = step.as_ref().map(|s| {
-                if args.vague {
-                    Json::object([
-                        ("technique", Json::from(s.technique.name())),
-                        ("text", Json::from(render::vague(layout, s))),
-                    ])
-                } else {
-                    render::json(board, s)
+            let step = if board.is_solved() {
+                None
+            } else {
+                match technique {
+                    Some(t) if t.needs_uniqueness() && !options.uniqueness => None,
+                    Some(t) => find_first(board, t),
+                    None => next_step(board, &options),
                 }
-            });
-            return Reply {
-                out: object(job, status, step, None) + "\n",
-                ..Reply::default()
             };
-        }
-        let out = match &step {
-            Some(s) => text(board, s, &args),
-            None if board.is_solved() => "solved\n".to_string(),
-            None => match technique {
-                // SE's chaining rules are read on 9×9 grids only (SE's own size).
-                Some(t) if t.on_request() && !layout.is_classic() => {
-                    format!("no {t} here: {SE_ONLY}\n")
+            if let (Some(file), Some(step)) = (&args.svg, &step) {
+                let name = match job.index {
+                    0 => file.clone(),
+                    i => numbered(file, i + 1),
+                };
+                let svg = sudokit_render::step_svg(board, step, None, 40.0);
+                if let Err(e) = std::fs::write(&name, svg) {
+                    let err = format!("{}: cannot write {}: {e}", job.place(), name.display());
+                    return Reply {
+                        out: String::new(),
+                        err,
+                        failed: true,
+                    };
                 }
-                Some(t) => format!("no {t} here\n"),
-                None => "no step found\n".to_string(),
-            },
-        };
-        Reply {
-            out,
-            ..Reply::default()
-        }
-    })
+            }
+            let status = match (&step, board.is_solved()) {
+                (Some(_), _) => "step",
+                (None, true) => "solved",
+                (None, false) => "none",
+            };
+            if args.json {
+                let step = step.as_ref().map(|s| {
+                    if args.vague {
+                        Json::object([
+                            ("technique", Json::from(s.technique.name())),
+                            ("text", Json::from(render::vague(layout, s))),
+                        ])
+                    } else {
+                        render::json(board, s)
+                    }
+                });
+                return Reply {
+                    out: object(job, status, step, None) + "\n",
+                    ..Reply::default()
+                };
+            }
+            let out = match &step {
+                Some(s) => text(board, s, &args),
+                None if board.is_solved() => "solved\n".to_string(),
+                None => match technique {
+                    // SE's chaining rules are read on 9×9 grids only (SE's own size).
+                    Some(t) if t.on_request() && !layout.is_classic() => {
+                        format!("no {t} here: {SE_ONLY}\n")
+                    }
+                    Some(t) => format!("no {t} here\n"),
+                    None => "no step found\n".to_string(),
+                },
+            };
+            Reply {
+                out,
+                ..Reply::default()
+            }
+        },
+    )
 }
 
 /// Why a Sudoku Explainer rule finds nothing on a grid other than 9×9.

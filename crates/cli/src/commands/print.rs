@@ -147,6 +147,9 @@ fn lesson(args: &PrintArgs, book: &Book, format: PrintFormat, name: &str) -> Res
             known.join(", ")
         )
     })?;
+    if t.is_killer() {
+        bail!("{t} is a killer technique: print does not draw killers' cages yet");
+    }
     let (board, step) =
         teach::example(t).with_context(|| format!("no example of {t} is at hand"))?;
     let options = options(&args.logic);

@@ -7,7 +7,7 @@ use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 use super::{assumption, cell, chain, chaining, house, notation, potential};
 use crate::board::Board;
 use crate::step::{
-    Branch, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
+    Branch, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step, SumOf,
 };
 use crate::teach::{self, CellRole, Drawing, Explanation, Kind, Role, Shade};
 
@@ -167,6 +167,20 @@ enum PatternJson {
         cells: Vec<String>,
         digits: Vec<u8>,
         others: Vec<String>,
+    },
+    /// A killer's sum: `of` is `cage` or `innies`/`outies` (the rule of 45), `number`
+    /// its number (cages in reading order of their first cell, from 1).
+    Sum {
+        of: &'static str,
+        number: usize,
+        houses: Vec<String>,
+        cells: Vec<String>,
+        left: u32,
+        distinct: bool,
+        combinations: Vec<Vec<u8>>,
+        digit: Option<u8>,
+        house: Option<String>,
+        house_confines: bool,
     },
 }
 
@@ -437,6 +451,29 @@ impl PatternJson {
                 digits: digits(*ds),
                 others: n.cells(others),
             },
+            Pattern::Sum(s) => {
+                let layout = n.0;
+                let (of, number, houses) = match s.of {
+                    SumOf::Cage(k) => ("cage", k + 1, Vec::new()),
+                    SumOf::Innies(i) => {
+                        let innie = &layout.innies()[i];
+                        let of = if innie.outies { "outies" } else { "innies" };
+                        (of, i + 1, n.houses(&innie.houses))
+                    }
+                };
+                PatternJson::Sum {
+                    of,
+                    number,
+                    houses,
+                    cells: n.cells(&s.cells),
+                    left: s.left,
+                    distinct: s.distinct,
+                    combinations: s.combinations.iter().map(|&c| digits(c)).collect(),
+                    digit: s.digit.map(Digit::get),
+                    house: s.house.map(|h| n.house(h)),
+                    house_confines: s.house_confines,
+                }
+            }
         }
     }
 }

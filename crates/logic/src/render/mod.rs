@@ -14,6 +14,7 @@ use crate::rating::Rating;
 use crate::step::Path;
 use crate::step::{
     Branch, Chain, ChainCause, Chaining, ChainingKind, Forcing, Node, Pattern, Potential, Step,
+    Sum, SumOf,
 };
 use crate::technique::Technique;
 
@@ -249,6 +250,7 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
         }
         Pattern::Forcing { kind, branches } => forcing(layout, *kind, branches),
         Pattern::Chaining(c) => chaining(layout, c),
+        Pattern::Sum(s) => sum(layout, s),
         Pattern::Cells {
             cells: cs,
             digits: ds,
@@ -268,6 +270,30 @@ pub fn notation(layout: &Layout, step: &Step) -> String {
         }
     };
     format!("{t}: {body} => {}", consequences(layout, step))
+}
+
+/// A killer's sum: `r1c12=3 (1+2)`, `r4c567=20 (3+8+9, 4+7+9)`; a cage/house
+/// interaction's digit and house first (`9 of r1c12=17 (8+9) in r1`, `7 of r3 only in
+/// r3c45=12 (5+7)`); the rule of 45's houses first (`r1 innies r1c9=7`).
+fn sum(layout: &Layout, s: &Sum) -> String {
+    let mut body = format!("{}={}", cells(layout, &s.cells), s.left);
+    if s.cells.len() > 1 && !s.combinations.is_empty() {
+        let list: Vec<String> = s.combinations.iter().map(|&c| digits(c, "+")).collect();
+        body = format!("{body} ({})", list.join(", "));
+    }
+    if let SumOf::Innies(i) = s.of {
+        let innie = &layout.innies()[i];
+        let what = if innie.outies { "outies" } else { "innies" };
+        return format!("{} {what} {body}", houses(layout, &innie.houses));
+    }
+    match (s.digit, s.house) {
+        (Some(d), Some(h)) if s.house_confines => {
+            format!("{d} of {} only in {body}", house(layout, h))
+        }
+        (Some(d), Some(h)) => format!("{d} of {body} in {}", house(layout, h)),
+        (Some(d), None) => format!("{d} of {body}"),
+        _ => body,
+    }
 }
 
 /// A candidate assumed or shown on (`r4c5=7`) or off (`r4c5<>7`).
@@ -499,6 +525,7 @@ pub fn path(start: &Board, path: &Path, show: Show) -> String {
 pub fn rating(rating: &Rating) -> String {
     let se = match &rating.explainer {
         Some(e) => format!("SE {} (ER/EP/ED; hardest {})", er_ep_ed(e), e.hardest),
+        None if rating.killer => "no SE rating (SE has no killer scale)".to_string(),
         None => format!("SE about {:.1} (estimate)", rating.se),
     };
     format!(

@@ -263,6 +263,37 @@ pub fn drawing(board: &Board, step: &Step) -> Drawing {
                 forcing(&trace, k as u8, &mut out);
             }
         }
+        Pattern::Sum(s) => {
+            // The sum's cells, a cage/house interaction's digit in its own colour, and
+            // the houses the rule of 45 or the interaction reads.
+            let layout = board.layout();
+            if let crate::step::SumOf::Innies(i) = s.of {
+                for &h in &layout.innies()[i].houses {
+                    out.houses.push((h, Shade::Base));
+                }
+            }
+            if let Some(h) = s.house {
+                let shade = if s.house_confines {
+                    Shade::Base
+                } else {
+                    Shade::Cover
+                };
+                out.houses.push((h, shade));
+            }
+            if let Some(d) = s.digit {
+                out.mark_all(of(board, &s.cells, one(d)), Role::Color(0));
+                if s.house_confines {
+                    if let Some(h) = s.house {
+                        let places: Vec<Cell> = board.house_cells_with(h, d).iter().collect();
+                        out.mark_all(of(board, &places, one(d)), Role::Color(0));
+                    }
+                }
+            }
+            out.mark_all(
+                of(board, &s.cells, DigitSet::full(board.side())),
+                Role::Pattern,
+            );
+        }
         Pattern::Chaining(c) => {
             for (k, branch) in c.branches.iter().enumerate() {
                 let list = &branch.0;

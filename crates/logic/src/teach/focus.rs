@@ -25,6 +25,9 @@ pub fn focus(layout: &Layout, step: &Step) -> Vec<House> {
             kind: crate::step::Forcing::House(h, _),
             ..
         } => vec![*h],
+        Pattern::Sum(s) if sum_houses(layout, s).is_some() => {
+            sum_houses(layout, s).unwrap_or_default()
+        }
         _ => {
             let mut cells = pattern_cells(step);
             if cells.is_empty() {
@@ -43,6 +46,16 @@ pub fn focus(layout: &Layout, step: &Step) -> Vec<House> {
                 _ => cover(layout, &cells),
             }
         }
+    }
+}
+
+/// The houses a killer step reads: the rule of 45's, or the house that places a digit
+/// only in one cage; `None` for a cage alone.
+fn sum_houses(layout: &Layout, s: &crate::step::Sum) -> Option<Vec<House>> {
+    match (s.of, s.house) {
+        (crate::step::SumOf::Innies(i), _) => Some(layout.innies()[i].houses.clone()),
+        (_, Some(h)) if s.house_confines => Some(vec![h]),
+        _ => None,
     }
 }
 

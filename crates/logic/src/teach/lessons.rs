@@ -1,6 +1,7 @@
 //! A lesson for every technique: its idea in a sentence or two, and an example the engine
 //! finds and explains (`examples.txt`: one pencil-mark state per technique, most of them
-//! HoDoKu's regression library's first case of it; see the file's header for the rest).
+//! HoDoKu's regression library's first case of it; see the file's header for the rest;
+//! the killer techniques' are killers, in `killer_examples.txt`).
 
 use sudokit_core::format::{ReadOptions, Reader};
 
@@ -13,8 +14,44 @@ use crate::technique::Technique;
 /// format), `#` comments.
 pub const EXAMPLES: &str = include_str!("examples.txt");
 
+/// The killer techniques' examples: a line naming techniques (each followed by `|`),
+/// then a killer in sudokit's text format, then a blank line; `#` comments.
+pub const KILLER_EXAMPLES: &str = include_str!("killer_examples.txt");
+
+/// Each killer example of [`KILLER_EXAMPLES`]: the techniques it shows, and its board.
+pub fn killer_examples() -> Vec<(Vec<Technique>, Board)> {
+    let text: String = KILLER_EXAMPLES
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    text.split("\n\n")
+        .filter_map(|block| {
+            let (names, killer) = block.trim_start().split_once('\n')?;
+            let techniques = names
+                .split('|')
+                .filter(|n| !n.is_empty())
+                .filter_map(Technique::from_name)
+                .collect();
+            let opts = ReadOptions {
+                killer: true,
+                ..ReadOptions::default()
+            };
+            let grid = Reader::new(killer.as_bytes(), opts).next()?.grid.ok()?;
+            Some((techniques, Board::new(&grid, None)))
+        })
+        .collect()
+}
+
 /// The example of `t`: the board and the step the engine finds on it.
 pub fn example(t: Technique) -> Option<(Board, Step)> {
+    if t.is_killer() {
+        let (_, board) = killer_examples()
+            .into_iter()
+            .find(|(list, _)| list.contains(&t))?;
+        let step = find_first(&board, t)?;
+        return Some((board, step));
+    }
     let line = EXAMPLES
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -32,6 +69,11 @@ pub fn example(t: Technique) -> Option<(Board, Step)> {
 /// Why no puzzle is made to practise `t`, if none can be: Sudoku Explainer's own rules
 /// are on no path of sudokit's.
 pub fn no_practice(t: Technique) -> Option<&'static str> {
+    if t.is_killer() {
+        return Some(
+            "This is a killer technique: practice killers come with the killer generator, which is not built yet.",
+        );
+    }
     t.on_request().then_some(
         "This is one of Sudoku Explainer's own rules, used only on Sudoku Explainer's path: sudokit's own path makes the same deductions with its own techniques, so no puzzle is made to practise it.",
     )
@@ -44,6 +86,9 @@ pub fn idea(t: Technique) -> &'static str {
         FullHouse => "A house with one empty cell left: it takes the one digit the house is missing.",
         NakedSingle => "A cell whose row, column and box already hold every digit but one: that one goes there.",
         HiddenSingle => "A digit that fits in only one cell of a house (the other cells see that digit elsewhere): it goes there.",
+        CageCombinations => "A killer cage's digits are different and add up to its sum: list the sets of digits that make the sum (a 2-cell cage of 3 can only be 1 and 2), keep those the cells' candidates allow, and every other digit leaves the cage.",
+        CageHouse => "A digit every combination of a cage uses must be in the cage: when its places in the cage all lie in one house, it leaves the rest of that house. And a digit a house can place only in one cage must be in that cage, so the cage's combinations without it go.",
+        InniesOuties => "The rule of 45: a row, column or box holds 1 to 9 once, 45 in all (90 for two, and so on). Take away the cages wholly inside, and the cells left (innies) add up to what remains; or, when the cages covering it stick out, the cells outside (outies) add up to the surplus. One such cell is then known.",
         LockedPair => "Two cells where a line meets a box, holding only the same two digits: the digits are locked in them, so they leave the rest of the line and the box.",
         LockedTriple => "Three cells where a line meets a box, holding only three digits between them: those digits leave the rest of the line and the box.",
         Pointing => "In a box, a digit fits only in cells of one row (or column): that line's copy of the digit is in the box, so it leaves the rest of the line.",

@@ -20,6 +20,7 @@ mod chain;
 mod drawing;
 mod focus;
 mod forcing;
+mod killer;
 mod lessons;
 mod out;
 mod patterns;
@@ -31,7 +32,7 @@ use crate::step::Step;
 
 pub use drawing::{drawing, CellRole, Drawing, Link, Role, Shade};
 pub use focus::focus;
-pub use lessons::{example, idea, no_practice, EXAMPLES};
+pub use lessons::{example, idea, killer_examples, no_practice, EXAMPLES, KILLER_EXAMPLES};
 pub(crate) use out::{About, Out};
 pub use out::{Explanation, Kind, Line};
 

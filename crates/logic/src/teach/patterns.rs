@@ -6,7 +6,7 @@ use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use super::focus::{blockers, Blocked};
 use super::words::{capital, conclude, holds, join, Words};
-use super::{chain, forcing, shapes, About, Out};
+use super::{chain, forcing, killer, shapes, About, Out};
 use crate::board::Board;
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
@@ -38,6 +38,7 @@ pub(super) fn explain(board: &Board, step: &Step, out: &mut Out) {
         Pattern::Chain(c) => chain::explain(board, step, c, out),
         Pattern::Forcing { kind, branches } => forcing::forcing(board, step, *kind, branches, out),
         Pattern::Chaining(c) => forcing::chaining(board, step, c, out),
+        Pattern::Sum(s) => killer::explain(board, w, step, s, out),
         _ => shapes::explain(board, w, step, out),
     }
 }

@@ -11,6 +11,7 @@ pub(crate) mod forcing;
 pub(crate) mod full_house;
 pub(crate) mod hidden_single;
 pub(crate) mod hidden_subset;
+pub(crate) mod killer;
 pub(crate) mod locked_candidates;
 pub(crate) mod naked_single;
 pub(crate) mod naked_subset;

@@ -161,8 +161,8 @@ pub enum ErrorKind {
     Cages(String),
     /// A killer cage block where killers are not read.
     #[error(
-        "this is a killer sudoku (it has cages): so far only the command line's solve, count \
-         and check read killers"
+        "this is a killer sudoku (it has cages): so far only the command line's solve, count, \
+         check, hint, explain and rate read killers"
     )]
     KillerNotRead,
     /// No puzzle in the input.

@@ -1,0 +1,517 @@
+//! Killer techniques, on the cage sums of a killer's layout: the combinations a cage's
+//! open cells can still make (Cage Combinations); a digit every combination holds,
+//! whose places in the cage share a house, and a digit a house can place only in one
+//! cage (Cage/House Interaction); and the rule of 45, the sums that houses give their
+//! innies and outies (Innies and Outies).
+//!
+//! A sum's cells keep the digits that some way of making the sum puts there: for cells
+//! that hold different digits (a cage, cells of one house), each combination (a set of
+//! digits with the sum) that their candidates can place, one digit a cell; for innies
+//! spread over several houses, any digits with the sum that no two peers share.
+
+use sudokit_core::{sum_bounds, Cell, Digit, DigitSet, House, Layout};
+
+use super::Sink;
+use crate::board::Board;
+use crate::step::{Pattern, Step, Sum, SumOf};
+use crate::technique::Technique;
+
+/// Steps one sum's search takes before it gives up: a 9×9 sum takes a few hundred at
+/// most; a sum of many open cells on a large grid has more combinations than a player
+/// would list, and the search leaves it to other techniques.
+const BUDGET: u32 = 20_000;
+
+/// The open cells of a sum, their candidates, and what they add up to.
+struct Open {
+    cells: Vec<Cell>,
+    cands: Vec<u32>,
+    /// The sum less the digits placed in its cells.
+    left: u32,
+    /// The digits placed in its cells.
+    placed: u32,
+}
+
+/// The open cells of `cells` whose digits add up to `sum`; `None` when every cell is
+/// placed or the placed digits already pass the sum.
+fn open<const W: usize>(board: &Board<W>, cells: &[Cell], sum: u32) -> Option<Open> {
+    let mut out = Open {
+        cells: Vec::new(),
+        cands: Vec::new(),
+        left: sum,
+        placed: 0,
+    };
+    for &c in cells {
+        match board.value(c) {
+            Some(d) => {
+                out.left = out.left.checked_sub(u32::from(d.get()))?;
+                out.placed |= 1 << d.index();
+            }
+            None => {
+                out.cells.push(c);
+                out.cands.push(board.candidates(c).bits());
+            }
+        }
+    }
+    (!out.cells.is_empty()).then_some(out)
+}
+
+/// What the open cells of a sum can hold: the combinations that fit (for different
+/// digits), and each cell's digits that some way of making the sum puts there.
+struct Fits {
+    combinations: Vec<DigitSet>,
+    support: Vec<u32>,
+}
+
+/// Can each cell of `masks` take its own digit of `set` (which has as many digits)?
+fn matches(masks: &[u32], set: u32) -> bool {
+    let mut owner = [usize::MAX; 32];
+    (0..masks.len()).all(|i| augment(i, masks, set, &mut owner, &mut 0))
+}
+
+/// Kuhn's augmenting path from cell `i` (bipartite matching of cells to digits).
+fn augment(i: usize, masks: &[u32], set: u32, owner: &mut [usize; 32], seen: &mut u32) -> bool {
+    let mut m = masks[i] & set & !*seen;
+    while m != 0 {
+        let b = m.trailing_zeros() as usize;
+        m &= m - 1;
+        *seen |= 1 << b;
+        if owner[b] == usize::MAX || augment(owner[b], masks, set, owner, seen) {
+            owner[b] = i;
+            return true;
+        }
+    }
+    false
+}
+
+/// The fits of open cells that hold different digits, none of them a digit placed in
+/// the sum already; only combinations holding `must` when given. `None` past the budget.
+fn distinct(open: &Open, must: Option<Digit>) -> Option<Fits> {
+    let avail = open.cands.iter().fold(0, |a, &m| a | m) & !open.placed;
+    let must = must.map_or(0, |d| 1u32 << d.index());
+    let mut sets = Vec::new();
+    let mut budget = BUDGET;
+    combos(
+        avail,
+        open.cells.len(),
+        open.left,
+        0,
+        &mut sets,
+        &mut budget,
+    );
+    if budget == 0 {
+        return None;
+    }
+    let mut fits = Fits {
+        combinations: Vec::new(),
+        support: vec![0; open.cells.len()],
+    };
+    for set in sets {
+        if set & must != must || !matches(&open.cands, set) {
+            continue;
+        }
+        fits.combinations.push(DigitSet::from_bits(set));
+        for i in 0..open.cells.len() {
+            let others: Vec<u32> = (0..open.cells.len())
+                .filter(|&j| j != i)
+                .map(|j| open.cands[j])
+                .collect();
+            let mut ds = open.cands[i] & set & !fits.support[i];
+            while ds != 0 {
+                let bit = ds & ds.wrapping_neg();
+                ds &= ds - 1;
+                if matches(&others, set & !bit) {
+                    fits.support[i] |= bit;
+                }
+            }
+        }
+    }
+    Some(fits)
+}
+
+/// Every set of `k` different digits of `from` adding up to `sum` (all the ways, before
+/// any candidate is looked at), smallest first; `None` when there are too many to list.
+pub(crate) fn ways(from: DigitSet, k: usize, sum: u32) -> Option<Vec<DigitSet>> {
+    let mut sets = Vec::new();
+    let mut budget = BUDGET;
+    combos(from.bits(), k, sum, 0, &mut sets, &mut budget);
+    (budget > 0).then(|| sets.into_iter().map(DigitSet::from_bits).collect())
+}
+
+/// Every set of `left` digits of `from` (taken in increasing order, added to `set`)
+/// adding up to `sum`.
+fn combos(from: u32, left: usize, sum: u32, set: u32, out: &mut Vec<u32>, budget: &mut u32) {
+    if *budget == 0 {
+        return;
+    }
+    *budget -= 1;
+    if left == 0 {
+        if sum == 0 {
+            out.push(set);
+        }
+        return;
+    }
+    match sum_bounds(from, left) {
+        Some((lo, hi)) if (lo..=hi).contains(&sum) => {}
+        _ => return,
+    }
+    let mut rest = from;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let digit = bit.trailing_zeros() + 1;
+        if digit > sum {
+            return;
+        }
+        combos(rest, left - 1, sum - digit, set | bit, out, budget);
+    }
+}
+
+/// The digits each open cell of a sum whose cells may repeat a digit (innies of
+/// several houses) can hold: those some way of making the sum puts there, no two peers
+/// sharing a digit. `None` past the budget.
+fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
+    let k = open.cells.len();
+    let peers: Vec<Vec<bool>> = (0..k)
+        .map(|i| {
+            (0..k)
+                .map(|j| i != j && layout.peer_set(open.cells[i]).contains(open.cells[j]))
+                .collect()
+        })
+        .collect();
+    let mut support = vec![0u32; k];
+    let mut budget = BUDGET;
+    let mut values = vec![0u32; k];
+    for i in 0..k {
+        let mut ds = open.cands[i] & !support[i];
+        while ds != 0 {
+            let d = ds.trailing_zeros();
+            ds &= ds - 1;
+            if d + 1 > open.left {
+                break;
+            }
+            values[i] = d;
+            let found = witness(
+                open,
+                &peers,
+                i,
+                0,
+                open.left - (d + 1),
+                &mut values,
+                &mut budget,
+            );
+            if budget == 0 {
+                return None;
+            }
+            if found {
+                // Every digit of the way found is supported.
+                for (j, &v) in values.iter().enumerate() {
+                    support[j] |= 1 << v;
+                }
+                ds &= !support[i];
+            }
+        }
+    }
+    Some(support)
+}
+
+/// Fills the cells from `at` on (all but `fixed`, already set in `values`) with digits
+/// adding up to `sum`, peers different: is there a way?
+fn witness(
+    open: &Open,
+    peers: &[Vec<bool>],
+    fixed: usize,
+    at: usize,
+    sum: u32,
+    values: &mut [u32],
+    budget: &mut u32,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let k = open.cells.len();
+    if at == k {
+        return sum == 0;
+    }
+    if at == fixed {
+        return witness(open, peers, fixed, at + 1, sum, values, budget);
+    }
+    // Bounds: each cell left takes at least its smallest and at most its largest.
+    let (mut lo, mut hi) = (0, 0);
+    for j in (at..k).filter(|&j| j != fixed) {
+        lo += open.cands[j].trailing_zeros() + 1;
+        hi += 32 - open.cands[j].leading_zeros();
+    }
+    if sum < lo || sum > hi {
+        return false;
+    }
+    let mut ds = open.cands[at];
+    while ds != 0 {
+        let d = ds.trailing_zeros();
+        ds &= ds - 1;
+        if d + 1 > sum {
+            break;
+        }
+        let clash = (0..k).any(|j| (j < at || j == fixed) && peers[at][j] && values[j] == d);
+        if clash {
+            continue;
+        }
+        values[at] = d;
+        if witness(open, peers, fixed, at + 1, sum - (d + 1), values, budget) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The candidates of the open cells that `support` does not hold.
+fn unsupported(open: &Open, support: &[u32]) -> Vec<(Cell, Digit)> {
+    (open.cells.iter().zip(&open.cands).zip(support))
+        .flat_map(|((&c, &m), &s)| DigitSet::from_bits(m & !s).iter().map(move |d| (c, d)))
+        .collect()
+}
+
+/// The step's pattern.
+fn pattern(of: SumOf, open: &Open, distinct: bool, combinations: Vec<DigitSet>) -> Pattern {
+    Pattern::Sum(Box::new(Sum {
+        of,
+        cells: open.cells.clone(),
+        left: open.left,
+        distinct,
+        combinations,
+        digit: None,
+        house: None,
+        house_confines: false,
+    }))
+}
+
+/// Cage `k`'s open cells and the ways they can make what is left of its sum (with
+/// `must` in each, when given); `None` when it is full, past the budget, or no way fits
+/// (a broken board: other steps show where).
+fn cage_fits<const W: usize>(
+    board: &Board<W>,
+    k: usize,
+    must: Option<Digit>,
+) -> Option<(Open, Fits)> {
+    let cage = &board.layout().cages()[k];
+    let open = open(board, &cage.cells, cage.sum)?;
+    let fits = distinct(&open, must)?;
+    (!fits.combinations.is_empty()).then_some((open, fits))
+}
+
+/// Cage Combinations: in each cage, the candidates no combination of its sum puts in
+/// their cell.
+pub(crate) fn find_combinations<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+    let layout = board.layout();
+    if !layout.is_killer() {
+        return;
+    }
+    for k in 0..layout.cages().len() {
+        let Some((open, fits)) = cage_fits(board, k, None) else {
+            continue;
+        };
+        let gone = unsupported(&open, &fits.support);
+        if gone.is_empty() {
+            continue;
+        }
+        let only = DigitSet::from_bits(fits.support[0]).only();
+        let p = pattern(SumOf::Cage(k), &open, true, fits.combinations);
+        let step = match (&open.cells[..], only) {
+            // The last open cell of a cage takes what is left of the sum.
+            ([c], Some(d)) => Step::placing(Technique::CageCombinations, *c, d, p),
+            _ => Step::eliminating(Technique::CageCombinations, gone, p),
+        };
+        if sink.push(step) {
+            return;
+        }
+    }
+}
+
+/// The first house holding every cell of `cells`.
+fn common_house(layout: &Layout, cells: &[Cell]) -> Option<House> {
+    let first = *cells.first()?;
+    layout
+        .houses_of(first)
+        .iter()
+        .copied()
+        .find(|&h| cells.iter().all(|&c| layout.house_set(h).contains(c)))
+}
+
+/// Cage/House Interaction: a digit every combination of a cage holds, whose places in
+/// the cage share a house, leaves the cells outside the cage that see all those places;
+/// and a digit that a house can place only in one cage must be in that cage, so the
+/// cage's combinations without it go.
+pub(crate) fn find_cage_house<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+    let layout = board.layout();
+    if !layout.is_killer() {
+        return;
+    }
+    for k in 0..layout.cages().len() {
+        let Some((open, fits)) = cage_fits(board, k, None) else {
+            continue;
+        };
+        let first = fits.combinations[0];
+        let common = fits.combinations.iter().fold(first, |a, &s| a.and(s));
+        for d in common.iter() {
+            let places: Vec<Cell> = (open.cells.iter().zip(&open.cands))
+                .filter(|&(_, &m)| m & (1 << d.index()) != 0)
+                .map(|(&c, _)| c)
+                .collect();
+            if places.len() < 2 {
+                // One place: Cage Combinations leaves the cell that digit alone.
+                continue;
+            }
+            let gone: Vec<(Cell, Digit)> = board
+                .cells_with(d)
+                .iter()
+                .filter(|&c| layout.cage_of(c) != Some(k))
+                .filter(|&c| places.iter().all(|&p| layout.peer_set(p).contains(c)))
+                .map(|c| (c, d))
+                .collect();
+            if gone.is_empty() {
+                continue;
+            }
+            let mut p = pattern(SumOf::Cage(k), &open, true, fits.combinations.clone());
+            if let Pattern::Sum(s) = &mut p {
+                s.digit = Some(d);
+                s.house = common_house(layout, &places);
+            }
+            if sink.push(Step::eliminating(Technique::CageHouse, gone, p)) {
+                return;
+            }
+        }
+    }
+    // A house whose places of a digit all lie in one cage.
+    for h in 0..layout.houses().len() {
+        let h = House::new(h);
+        for d in DigitSet::full(layout.side()).iter() {
+            let places = board.house_cells_with(h, d);
+            let Some(first) = places.iter().next() else {
+                continue;
+            };
+            let Some(k) = layout.cage_of(first) else {
+                continue;
+            };
+            if places.iter().any(|c| layout.cage_of(c) != Some(k)) {
+                continue;
+            }
+            let Some((open, fits)) = cage_fits(board, k, Some(d)) else {
+                continue;
+            };
+            let gone = unsupported(&open, &fits.support);
+            if gone.is_empty() {
+                continue;
+            }
+            let mut p = pattern(SumOf::Cage(k), &open, true, fits.combinations);
+            if let Pattern::Sum(s) = &mut p {
+                s.digit = Some(d);
+                s.house = Some(h);
+                s.house_confines = true;
+            }
+            if sink.push(Step::eliminating(Technique::CageHouse, gone, p)) {
+                return;
+            }
+        }
+    }
+}
+
+/// Innies and Outies: the sums the rule of 45 gives (see [`Layout::innies`]); one open
+/// cell is placed, more keep the digits some way of making their sum puts there. Sums
+/// of one open cell are looked at first, as a player does.
+pub(crate) fn find_innies<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+    let layout = board.layout();
+    if !layout.is_killer() {
+        return;
+    }
+    for single in [true, false] {
+        for (i, innie) in layout.innies().iter().enumerate() {
+            let Some(open) = open(board, &innie.cells, innie.sum) else {
+                continue;
+            };
+            if (open.cells.len() == 1) != single {
+                continue;
+            }
+            let of = SumOf::Innies(i);
+            if single {
+                let c = open.cells[0];
+                let Some(d) = Digit::new_checked(open.left as u8)
+                    .filter(|d| open.left <= 32 && board.has(c, *d))
+                else {
+                    continue;
+                };
+                let p = pattern(of, &open, true, vec![DigitSet::single(d)]);
+                if sink.push(Step::placing(Technique::InniesOuties, c, d, p)) {
+                    return;
+                }
+                continue;
+            }
+            let (support, combinations) = if innie.distinct {
+                match distinct(&open, None) {
+                    Some(f) if !f.combinations.is_empty() => (f.support, f.combinations),
+                    _ => continue,
+                }
+            } else {
+                match repeating(layout, &open) {
+                    Some(s) if s.iter().all(|&m| m != 0) => (s, Vec::new()),
+                    _ => continue,
+                }
+            };
+            let gone = unsupported(&open, &support);
+            if gone.is_empty() {
+                continue;
+            }
+            let p = pattern(of, &open, innie.distinct, combinations);
+            if sink.push(Step::eliminating(Technique::InniesOuties, gone, p)) {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open_of(cands: &[&[u8]], left: u32) -> Open {
+        Open {
+            cells: (0..cands.len()).map(Cell::new).collect(),
+            cands: cands
+                .iter()
+                .map(|ds| ds.iter().fold(0, |m, &d| m | 1 << (d - 1)))
+                .collect(),
+            left,
+            placed: 0,
+        }
+    }
+
+    fn set(bits: u32) -> Vec<u8> {
+        DigitSet::from_bits(bits).iter().map(|d| d.get()).collect()
+    }
+
+    #[test]
+    fn a_two_cell_cage_of_3_is_1_and_2() {
+        let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let fits = distinct(&open_of(&[all, all], 3), None).unwrap();
+        assert_eq!(fits.combinations.len(), 1);
+        assert_eq!(set(fits.support[0]), [1, 2]);
+    }
+
+    #[test]
+    fn a_cell_that_cannot_take_its_share_is_left_out() {
+        // 10 in two cells, one of which holds only 1 or 2: 1+9 or 2+8.
+        let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let fits = distinct(&open_of(&[&[1, 2], all], 10), None).unwrap();
+        assert_eq!(fits.combinations.len(), 2);
+        assert_eq!(set(fits.support[1]), [8, 9]);
+        // 3+4+5 in three cells where 3 fits only the first: the first is 3.
+        let fits = distinct(&open_of(&[&[3, 4, 5], &[4, 5], &[4, 5]], 12), None).unwrap();
+        assert_eq!(set(fits.support[0]), [3]);
+    }
+
+    #[test]
+    fn a_needed_digit_keeps_only_its_combinations() {
+        let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let fits = distinct(&open_of(&[all, all], 10), Some(Digit::new(4))).unwrap();
+        assert_eq!(fits.combinations, [DigitSet::from_bits(0b101000)]);
+    }
+}
