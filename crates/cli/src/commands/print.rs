@@ -76,7 +76,8 @@ fn labels(args: &PrintArgs) -> book::Labels {
 
 /// Did nothing get written to `path` (the file made to check it can be written)?
 fn is_empty(path: &FsPath) -> bool {
-    fs::metadata(path).is_ok_and(|m| m.len() == 0)
+    // A plain file only: `-o /dev/null` is a device, never removed.
+    fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
 }
 
 /// Reads, checks, solves, lays out and writes the book.
@@ -306,7 +307,11 @@ fn write(path: &FsPath, format: PrintFormat, svgs: &[String], book: &Book, dpi: 
         return fs::write(path, &files[0])
             .with_context(|| format!("cannot write {}", path.display()));
     }
-    let _ = fs::remove_file(path);
+    // The empty file made early (see `writable`) goes: the pages are numbered files.
+    // Only a plain file: `-o /dev/null` must not remove the device.
+    if is_empty(path) {
+        let _ = fs::remove_file(path);
+    }
     for (i, data) in files.iter().enumerate() {
         let name = numbered(path, i + 1);
         fs::write(&name, data).with_context(|| format!("cannot write {}", name.display()))?;
