@@ -566,6 +566,20 @@ pub struct GenerateArgs {
     /// Add the two diagonals as houses (sudoku-X).
     #[arg(long)]
     pub diagonals: bool,
+    /// Killer sudokus: cages carved from the solution (no givens unless --givens), one
+    /// solution; with --level, cages merged while the path stays within the level;
+    /// without, merged until no two can merge (minimal in cages). Written as killers are
+    /// read (the givens, then a cages: block).
+    #[arg(long, conflicts_with_all = ["grid", "clues", "csv"])]
+    pub killer: bool,
+    /// With --killer: the most cells a cage may have (2 to N; by default 6, or N when
+    /// smaller).
+    #[arg(long, value_name = "N", requires = "killer")]
+    pub cage_max: Option<usize>,
+    /// With --killer: givens may settle what the cages leave open (by default a killer
+    /// has none).
+    #[arg(long, requires = "killer")]
+    pub givens: bool,
     #[command(flatten)]
     pub logic: LogicArgs,
     /// Output format of the puzzles.

@@ -608,10 +608,9 @@ fn killers_solve_count_and_check() {
         errs[2],
         "-:12: no solution: the 2-cell cage at r1c3 can no longer make 3 with different digits"
     );
-    let (code, _, err) = run(
-        &["print", example, "--format", "svg", "-o", "/dev/null"],
-        "",
-    );
+    let book = std::env::temp_dir().join(format!("sudokit-killer-{}.pdf", std::process::id()));
+    let (code, _, err) = run(&["print", example, "-o", book.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&book);
     assert_ne!(code, 0);
     assert!(err.contains("this is a killer sudoku"), "{err}");
 }
@@ -657,4 +656,42 @@ fn killers_hint_explain_and_rate() {
     let (code, _, err) = run(&["hint", "--svg", "/tmp/sudokit-killer.svg", example], "");
     assert_eq!(code, 1);
     assert!(err.contains("leave out --svg"), "{err}");
+}
+
+/// `generate --killer`: killers at the level asked, the same for the same seed, read
+/// back by every command that takes killers.
+#[test]
+fn generated_killers_read_back() {
+    let args = [
+        "generate", "--killer", "--level", "medium", "--seed", "4", "-n", "2",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("cages:").count(), 2, "{out}");
+    assert_eq!(run(&args, "").1, out, "the same seed, the same killers");
+    let (code, counted, _) = run(&["count"], &out);
+    assert_eq!((code, counted.as_str()), (0, "1\n1\n"));
+    let (code, rated, err) = run(&["rate"], &out);
+    assert_eq!(code, 0, "{err}");
+    assert!(rated.lines().all(|l| l.starts_with("- Medium ")), "{rated}");
+    let (code, explained, err) = run(&["explain", "--json"], &out);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(explained.matches(r#""status":"solved""#).count(), 2);
+    let (code, json, err) = run(
+        &[
+            "generate", "--killer", "--seed", "4", "--json", "--size", "6",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        json.contains(r#""se":null"#) && json.contains(r#""killer":"......"#),
+        "{json}"
+    );
+    let (code, _, err) = run(&["generate", "--killer", "--se", "3"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no killer scale"), "{err}");
+    let (code, _, err) = run(&["generate", "--killer", "--cage-max", "12"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a cage has 2 to 9 cells"), "{err}");
 }

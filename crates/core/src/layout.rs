@@ -993,7 +993,7 @@ fn joined(n: usize, cells: &[Cell]) -> bool {
 }
 
 /// The cells beside cell `i` (above, below, left, right) in a grid of side `n`.
-pub(crate) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
+pub fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / n, i % n);
     [
         (r > 0).then(|| i - n),

@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod canon;
+pub mod killer;
 pub mod practice;
 pub mod puzzle;
 pub mod regions;
@@ -52,6 +53,7 @@ use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
 use sudokit_logic::{Level, Options, Rating, Technique};
 
+pub use killer::KillerSpec;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::Target;
 pub use transform::{Transform, TransformError};
@@ -68,6 +70,16 @@ pub enum Shape {
         /// Add the two diagonals as houses.
         diagonals: bool,
     },
+}
+
+impl Shape {
+    /// The side N of its grids.
+    pub fn side(&self) -> usize {
+        match self {
+            Shape::Fixed(layout) => layout.side(),
+            Shape::Jigsaw { side, .. } => *side,
+        }
+    }
 }
 
 /// How complete grids are made.
@@ -113,6 +125,9 @@ pub struct Request {
     /// answers `false` the request stops (with [`GenerateError::OutOfTime`]). By
     /// default, none.
     pub progress: Option<Progress>,
+    /// Make killers (cages carved from the solution, see [`killer`]) rather than
+    /// sudokus. By default, none.
+    pub killer: Option<KillerSpec>,
 }
 
 /// A generation's progress report (see [`Request::progress`]).
@@ -137,8 +152,12 @@ impl Request {
             Shape::Jigsaw { side, diagonals } => format!("jigsaw:{side}:{diagonals}"),
         };
         let t = &self.target;
+        let killer = match &self.killer {
+            Some(k) => format!("|killer:{}:{}", k.largest, k.givens),
+            None => String::new(),
+        };
         let key = format!(
-            "{shape}|{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}",
+            "{shape}|{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}{killer}",
             self.method,
             self.symmetry,
             self.random_symmetry,
@@ -163,6 +182,7 @@ impl Request {
             budget: 100_000,
             deadline: None,
             progress: None,
+            killer: None,
         }
     }
 }
@@ -306,10 +326,13 @@ impl Generator {
             }
             _ => None,
         };
-        let impossible = request
-            .target
-            .contradiction(&request.options)
-            .or_else(|| beyond_layout(&request));
+        let side = request.shape.side();
+        let impossible = match &request.killer {
+            Some(_) => killer::contradiction(&request.target, side),
+            None => {
+                (request.target.contradiction(&request.options)).or_else(|| beyond_layout(&request))
+            }
+        };
         Generator {
             request,
             orbits,
@@ -355,6 +378,9 @@ impl Generator {
         // A target no path can meet fails at once, not after every try.
         if let Some(why) = &self.impossible {
             return Err(GenerateError::Impossible(why.clone()));
+        }
+        if let Some(spec) = &request.killer {
+            return self.killer_within(spec, rng, token);
         }
         if !request.target.is_set() && request.clues.is_none() {
             let solution = complete_grid(request, rng)?;
@@ -425,6 +451,61 @@ impl Generator {
                         Ok(made(c, s, tries, false))
                     }
                 };
+            }
+        }
+    }
+
+    /// A killer as the request asks (see [`killer`]): a fresh solution grid carved into
+    /// small cages each try (dropped when they leave it more than one solution and no
+    /// givens are allowed), then neighbouring cages merged while the path stays within
+    /// the level asked (to minimal in cages without one), until the rating meets it.
+    fn killer_within(
+        &self,
+        spec: &KillerSpec,
+        rng: &mut Rng,
+        token: &Cancel,
+    ) -> Result<Generated, GenerateError> {
+        let late = || token.is_cancelled();
+        let request = &self.request;
+        let target = &request.target;
+        let mut tries = 0u64;
+        loop {
+            if tries >= request.budget {
+                return Err(GenerateError::Missed(tries));
+            }
+            let solution = complete_grid(request, rng)?;
+            let first = killer::first_largest(target.level);
+            let mut draft = killer::Draft::carve(&solution, spec, first, rng);
+            tries += 1;
+            if !self.report(tries, token) || late() {
+                return Err(GenerateError::OutOfTime(tries));
+            }
+            if !draft.settle(spec, rng) {
+                continue;
+            }
+            let mut keep = |g: &Grid| match target.level {
+                Some(level) => self.within(g, level),
+                None => true,
+            };
+            draft.merge(spec, usize::MAX, rng, &mut keep, &late);
+            if late() {
+                return Err(GenerateError::OutOfTime(tries));
+            }
+            let puzzle = draft.grid();
+            let rating = target
+                .is_set()
+                .then(|| target::rate_towards(&puzzle, &request.options, target));
+            let distance = rating.as_ref().map_or(0.0, |r| target.distance(r));
+            if distance == 0.0 && !late() {
+                let solution =
+                    Grid::from_values(puzzle.layout().clone(), solution.values().to_vec());
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating,
+                    tries,
+                    clues_met: true,
+                });
             }
         }
     }

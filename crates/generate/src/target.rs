@@ -34,7 +34,8 @@ impl Target {
     ///   rated 6.5 or more; a required technique's steps rate at least its own rating
     ///   (its direct rating, or 6.5 for the chains);
     /// - a required technique that no path uses (Sudoku Explainer's own chaining rules,
-    ///   searched only on request), or a killer technique (no killer is generated yet).
+    ///   searched only on request), or a killer technique (only killers use it:
+    ///   `Request::killer`).
     ///
     /// ```
     /// use sudokit_generate::target::Target;
@@ -55,7 +56,7 @@ impl Target {
             }
             if t.is_killer() {
                 return Some(format!(
-                    "{t} is a killer technique: sudokit does not generate killers yet"
+                    "{t} is a killer technique: only killers (--killer) use it"
                 ));
             }
             if t.needs_uniqueness() && !options.uniqueness {
@@ -218,7 +219,9 @@ fn rate_sudokit_towards(puzzle: &Grid, options: &Options, target: &Target) -> Ra
     let Some(level) = target.level else {
         return sudokit_logic::rate(&board, &sudokit_logic::explain::solve(&board, options));
     };
-    let max_score = level_max_score(level).map(|m| {
+    // A killer's level is its hardest step's alone (see `sudokit_logic::rating`).
+    let scored = !puzzle.layout().is_killer();
+    let max_score = level_max_score(level).filter(|_| scored).map(|m| {
         // As in the rating: thresholds are for 81 cells (score · 81 > max · cells).
         u64::from(m) * puzzle.layout().cell_count() as u64 / 81
     });

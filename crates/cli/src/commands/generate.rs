@@ -11,8 +11,8 @@ use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{BoxShape, Grid, Layout};
 use sudokit_generate::{
-    complete_grid, target, uniform, GenerateError, Generated, Generator, Method, Request, Shape,
-    Symmetry, Target,
+    complete_grid, target, uniform, GenerateError, Generated, Generator, KillerSpec, Method,
+    Request, Shape, Symmetry, Target,
 };
 use sudokit_logic::{Board, Level, Order, Rating, Technique};
 
@@ -37,7 +37,10 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
     };
     let threads = a.run.threads.map_or_else(default_threads, usize::from);
     let out = Out::of(&a);
-    let quick = !request.target.is_set() && request.clues.is_none() && a.size.unwrap_or(9) <= 9;
+    let quick = !request.target.is_set()
+        && request.clues.is_none()
+        && request.killer.is_none()
+        && a.size.unwrap_or(9) <= 9;
     let chunk = if quick { QUICK_CHUNK } else { 1 };
     let generator = Generator::new(request);
     if out == Out::Csv {
@@ -149,7 +152,25 @@ fn request(a: &GenerateArgs) -> Result<Request> {
     if a.grid && (request.target.is_set() || a.clues.is_some()) {
         bail!("--grid makes complete grids: --level, --se, --needs and --clues do not apply");
     }
-    if let Some(why) = request.target.contradiction(&request.options) {
+    if a.killer {
+        let side = request.shape.side();
+        let largest = a
+            .cage_max
+            .unwrap_or(KillerSpec::default().largest.min(side));
+        if !(2..=side).contains(&largest) {
+            bail!("--cage-max {largest}: a cage has 2 to {side} cells");
+        }
+        request.killer = Some(KillerSpec {
+            largest,
+            givens: a.givens,
+        });
+    }
+    let side = request.shape.side();
+    let impossible = match a.killer {
+        true => sudokit_generate::killer::contradiction(&request.target, side),
+        false => request.target.contradiction(&request.options),
+    };
+    if let Some(why) = impossible {
         bail!("no puzzle can hit this target: {why}");
     }
     Ok(request)
@@ -278,6 +299,8 @@ impl Out {
         };
         let rating = rated.as_ref();
         let out = match self {
+            // A killer as killers are read: the givens, then the cage block.
+            Out::Text(_) if p.layout().is_killer() => sudokit_core::format::write::killer(p) + "\n",
             Out::Text(format) => text(p, format),
             Out::Json => json(p, made, rating, seed, index),
             Out::Csv => csv(p, made, rating, seed, index),
@@ -346,6 +369,9 @@ fn json(p: &Grid, made: &Generated, rating: Option<&Rating>, seed: u64, index: u
     fields.push(("seed", Json::from(seed)));
     fields.push(("index", Json::from(index)));
     fields.extend(regions(p).map(|r| ("regions", Json::from(r))));
+    if p.layout().is_killer() {
+        fields.push(("killer", Json::from(sudokit_core::format::write::killer(p))));
+    }
     Json::object(fields).to_string() + "\n"
 }
 

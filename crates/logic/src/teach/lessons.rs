@@ -71,7 +71,7 @@ pub fn example(t: Technique) -> Option<(Board, Step)> {
 pub fn no_practice(t: Technique) -> Option<&'static str> {
     if t.is_killer() {
         return Some(
-            "This is a killer technique: practice killers come with the killer generator, which is not built yet.",
+            "This is a killer technique: practice puzzles are sudokus, so none is made for it (`sudokit generate --killer --needs` makes killers that use it).",
         );
     }
     t.on_request().then_some(

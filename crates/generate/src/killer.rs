@@ -1,0 +1,269 @@
+//! Killer sudokus: cages carved at random from a solution grid, small enough that the
+//! killer has one solution (or, where givens are allowed, settled by givens), then
+//! neighbouring cages merged while the solution stays the only one: each merge takes a
+//! sum away, so the killer gets harder, up to minimal in cages (no two neighbouring
+//! cages can merge without a second solution).
+
+use std::sync::Arc;
+
+use sudokit_core::rng::Rng;
+use sudokit_core::{cages, neighbours as neighbours_of, Cell, Grid, Layout};
+use sudokit_solver::observe::Observer;
+
+use crate::target::Target;
+
+/// How killers are made (see [`crate::Request::killer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillerSpec {
+    /// The most cells a cage may have (at most N): merging stops there.
+    pub largest: usize,
+    /// May the killer have givens (to settle what its first cages leave open)? Without,
+    /// a carving with more than one solution is dropped for a new one.
+    pub givens: bool,
+}
+
+impl Default for KillerSpec {
+    fn default() -> KillerSpec {
+        KillerSpec {
+            largest: 6,
+            givens: false,
+        }
+    }
+}
+
+/// The largest side killers are generated on so far: on 16×16, merging cages towards a
+/// level or to minimal took more than a minute without finishing one (2026-11-27).
+pub const SIDE_MAX: usize = 9;
+
+/// Why no killer of side `side` can meet `target`, if none can: a side above
+/// [`SIDE_MAX`]; SE has no killer scale; the uniqueness techniques are not used on
+/// killers; a technique above the level asked.
+pub fn contradiction(target: &Target, side: usize) -> Option<String> {
+    if side > SIDE_MAX {
+        return Some(format!(
+            "killers are generated on grids of up to {SIDE_MAX}×{SIDE_MAX} so far (a \
+             {side}×{side} one takes minutes: each merge of its cages needs a search of the \
+             whole grid)"
+        ));
+    }
+    if target.se.is_some() {
+        return Some("Sudoku Explainer has no killer scale: --se does not apply to killers".into());
+    }
+    let t = target.needs?;
+    if t.on_request() {
+        return Some(format!(
+            "{t} is one of Sudoku Explainer's own rules, searched only on request: no path uses it"
+        ));
+    }
+    if t.needs_uniqueness() {
+        return Some(format!(
+            "{t} is a uniqueness technique, and those prove nothing on a killer"
+        ));
+    }
+    target.level.filter(|&l| t.level() > l).map(|level| {
+        format!(
+            "{t} is a {} technique: a path that uses it is never {level}",
+            t.level()
+        )
+    })
+}
+
+/// The size of the cages first carved: small cages leave a killer with one solution
+/// almost always; for an Easy killer, pairs (larger first cages are rarely Easy).
+pub(crate) fn first_largest(level: Option<sudokit_logic::Level>) -> usize {
+    match level {
+        Some(sudokit_logic::Level::Easy) => 2,
+        _ => 3,
+    }
+}
+
+/// A killer being made: the solution, the cages' cells, the givens.
+#[derive(Clone, Debug)]
+pub(crate) struct Draft {
+    base: Arc<Layout>,
+    values: Vec<u8>,
+    shapes: Vec<Vec<Cell>>,
+    givens: Vec<u8>,
+}
+
+/// Collects the first two solutions a count finds.
+#[derive(Default)]
+struct Two(Vec<Vec<u8>>);
+
+impl Observer for Two {
+    fn solution(&mut self, values: &[u8]) {
+        if self.0.len() < 2 {
+            self.0.push(values.to_vec());
+        }
+    }
+}
+
+impl Draft {
+    /// The first carving of `solution` (a full grid on a layout without cages): cages
+    /// of up to `first` cells, a lone cell joined to a neighbouring cage where its digit
+    /// is new there.
+    pub fn carve(solution: &Grid, spec: &KillerSpec, first: usize, rng: &mut Rng) -> Draft {
+        let base = Arc::new(solution.layout().without_cages());
+        let values = solution.values().to_vec();
+        let mut shapes = cages::carve(&base, first.min(spec.largest), &values, rng);
+        // Lone cells are givens in all but name: join them to a neighbour where they fit.
+        let mut k = 0;
+        while k < shapes.len() {
+            if shapes[k].len() == 1 {
+                if let Some(j) = joinable(&base, &values, &shapes, k, spec.largest, rng) {
+                    let cell = shapes.remove(k)[0];
+                    let j = if j > k { j - 1 } else { j };
+                    shapes[j].push(cell);
+                    shapes[j].sort();
+                    continue;
+                }
+            }
+            k += 1;
+        }
+        let n = base.side();
+        Draft {
+            base,
+            values,
+            shapes,
+            givens: vec![0; n * n],
+        }
+    }
+
+    /// The killer as a grid: its givens on the layout with its cages.
+    pub fn grid(&self) -> Grid {
+        let cages = cages::with_sums(&self.shapes, &self.values);
+        let layout = (*self.base)
+            .clone()
+            .with_cages(cages)
+            .expect("cages carved from a solution are valid");
+        Grid::from_values(Arc::new(layout), self.givens.clone())
+    }
+
+    /// The first two solutions of the killer (one when it has only one); none when a
+    /// cancelled search stopped early.
+    fn solutions(&self) -> Vec<Vec<u8>> {
+        let mut two = Two::default();
+        match sudokit_solver::count_observed(&self.grid(), 2, &mut two) {
+            // Below the limit and unfinished: the search was cancelled.
+            Ok(outcome) if outcome.complete || outcome.count >= 2 => two.0,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Makes the killer's solution the only one: with givens allowed, a given where
+    /// two solutions differ, as long as it takes; without, `false` when it has another.
+    pub fn settle(&mut self, spec: &KillerSpec, rng: &mut Rng) -> bool {
+        loop {
+            let found = self.solutions();
+            match &found[..] {
+                [one] => return *one == self.values,
+                [a, b] if spec.givens => {
+                    let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+                    let i = differ[rng.below(differ.len())];
+                    self.givens[i] = self.values[i];
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Merges neighbouring cages, in a random order, while the killer keeps one solution
+    /// and `keep` holds for it, up to `merges` merges (`usize::MAX`: until no merge
+    /// keeps one solution, minimal in cages). Returns the merges made.
+    pub fn merge(
+        &mut self,
+        spec: &KillerSpec,
+        merges: usize,
+        rng: &mut Rng,
+        keep: &mut dyn FnMut(&Grid) -> bool,
+        late: &dyn Fn() -> bool,
+    ) -> usize {
+        let mut made = 0;
+        while made < merges && !late() {
+            let mut pairs = self.pairs(spec.largest);
+            rng.shuffle(&mut pairs);
+            let mut merged = false;
+            for (a, b) in pairs {
+                if late() {
+                    return made;
+                }
+                let mut next = self.clone();
+                let cells = next.shapes.remove(b);
+                next.shapes[a].extend(cells);
+                next.shapes[a].sort();
+                if matches!(&next.solutions()[..], [one] if *one == next.values)
+                    && keep(&next.grid())
+                {
+                    *self = next;
+                    made += 1;
+                    merged = true;
+                    break;
+                }
+            }
+            if !merged {
+                break;
+            }
+        }
+        made
+    }
+
+    /// Pairs of neighbouring cages (`a < b`) whose cells hold different digits and
+    /// would make a cage of at most `largest` cells.
+    fn pairs(&self, largest: usize) -> Vec<(usize, usize)> {
+        let n = self.base.side();
+        let mut of = vec![usize::MAX; n * n];
+        for (k, shape) in self.shapes.iter().enumerate() {
+            for c in shape {
+                of[c.index()] = k;
+            }
+        }
+        let mut out = Vec::new();
+        for (a, shape) in self.shapes.iter().enumerate() {
+            let held = digits(&self.values, shape);
+            let mut seen = Vec::new();
+            for c in shape {
+                for j in neighbours_of(n, c.index()) {
+                    let b = of[j];
+                    if b > a
+                        && !seen.contains(&b)
+                        && shape.len() + self.shapes[b].len() <= largest
+                        && held & digits(&self.values, &self.shapes[b]) == 0
+                    {
+                        seen.push(b);
+                        out.push((a, b));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The digits of `cells` in `values`, as bits.
+fn digits(values: &[u8], cells: &[Cell]) -> u32 {
+    cells.iter().fold(0, |m, c| m | 1 << values[c.index()])
+}
+
+/// A neighbouring cage that lone cage `k` can join (its digit new there, the cage below
+/// `largest` cells), the smallest first.
+fn joinable(
+    base: &Layout,
+    values: &[u8],
+    shapes: &[Vec<Cell>],
+    k: usize,
+    largest: usize,
+    rng: &mut Rng,
+) -> Option<usize> {
+    let n = base.side();
+    let cell = shapes[k][0];
+    let bit = 1u32 << values[cell.index()];
+    let mut options: Vec<usize> = neighbours_of(n, cell.index())
+        .filter_map(|j| shapes.iter().position(|s| s.iter().any(|c| c.index() == j)))
+        .filter(|&j| j != k && shapes[j].len() < largest && digits(values, &shapes[j]) & bit == 0)
+        .collect();
+    options.sort_by_key(|&j| shapes[j].len());
+    options.dedup();
+    let smallest = shapes[*options.first()?].len();
+    options.retain(|&j| shapes[j].len() == smallest);
+    Some(options[rng.below(options.len())])
+}
