@@ -14,15 +14,21 @@ use sudokit_core::format::{LayoutSpec, Reader};
 use sudokit_core::parallel::map_ordered_until;
 use sudokit_core::rng::Rng;
 use sudokit_core::{DigitSet, Grid, Layout};
-use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
+use sudokit_generate::{Generator, KillerSpec, Request, Shape, Symmetry, Target};
 use sudokit_logic::answer::{self, RatingAnswer, SolveAnswer};
 use sudokit_logic::{
     next_step, rate as rate_path, render, solve as logic_solve, Board, Level, Options,
 };
 
-/// The puzzle of `text` (one only), and its pencil marks if it had some.
-fn read(text: &str, spec: &LayoutSpec) -> Result<(Grid, Option<Vec<DigitSet>>), String> {
-    let options = spec.read_options().map_err(|e| e.to_string())?;
+/// The puzzle of `text` (one only), and its pencil marks if it had some; a killer (a
+/// cage block after the puzzle) only where `killer` says the function takes killers.
+fn read(
+    text: &str,
+    spec: &LayoutSpec,
+    killer: bool,
+) -> Result<(Grid, Option<Vec<DigitSet>>), String> {
+    let mut options = spec.read_options().map_err(|e| e.to_string())?;
+    options.killer = killer;
     let mut records = Reader::new(text.as_bytes(), options);
     let record = records
         .next()
@@ -51,7 +57,7 @@ fn unique(grid: &Grid) -> Result<Grid, String> {
 }
 
 fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
-    let (grid, _) = read(text, spec)?;
+    let (grid, _) = read(text, spec, true)?;
     let outcome = sudokit_solver::count(&grid, 2).map_err(|c| c.to_string())?;
     Ok(SolveAnswer::of(&outcome, false).json())
 }
@@ -61,7 +67,12 @@ fn solve_json(text: &str, spec: &LayoutSpec) -> Result<Json, String> {
 /// estimate (`se_kind` says which). `explainer`: `Some(true)` insists on SE's own (9×9
 /// with boxes only), `Some(false)` leaves it out (the estimate, faster).
 fn rate_json(text: &str, spec: &LayoutSpec, explainer: Option<bool>) -> Result<Json, String> {
-    let (grid, marks) = read(text, spec)?;
+    let (grid, marks) = read(text, spec, true)?;
+    if explainer == Some(true) && grid.layout().is_killer() {
+        return Err(
+            "explainer=True: Sudoku Explainer has no killer scale (a killer's se is None)".into(),
+        );
+    }
     if explainer == Some(true) && (grid.side() != 9 || grid.layout().box_shape().is_none()) {
         let n = grid.side();
         return Err(format!(
@@ -174,11 +185,15 @@ fn error_json(keys: &[&'static str], message: String) -> Json {
 }
 
 /// The keys of a generated puzzle (and a complete grid's, where they apply): the puzzle,
-/// its solution and clues, its rating (the shared answer's keys), then how it was made.
-fn generate_keys() -> Vec<&'static str> {
+/// its solution and clues, its rating (the shared answer's keys), then how it was made;
+/// a killer's text last.
+fn generate_keys(killer: bool) -> Vec<&'static str> {
     let mut keys = vec!["puzzle", "solution", "clues"];
     keys.extend(RatingAnswer::KEYS);
     keys.extend(["tries", "seed", "index", "regions"]);
+    if killer {
+        keys.push("killer");
+    }
     keys
 }
 
@@ -282,7 +297,7 @@ fn count(
             "limit must be 1 or more: it is where counting stops".into(),
         ));
     }
-    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals), true).map_err(value_error)?;
     interruptible_one(py, || sudokit_solver::count(&grid, limit))?
         .map(|o| (o.count, o.complete))
         .map_err(|c| value_error(c.to_string()))
@@ -318,7 +333,7 @@ fn hint<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
     let step = interruptible_one(py, || {
-        let (grid, marks) = read(puzzle, &spec)?;
+        let (grid, marks) = read(puzzle, &spec, true)?;
         unique(&grid)?;
         let board = Board::new(&grid, marks.as_deref());
         let step = (!board.is_solved())
@@ -342,7 +357,7 @@ fn explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
     let steps = interruptible_one(py, || {
-        let (grid, marks) = read(puzzle, &spec)?;
+        let (grid, marks) = read(puzzle, &spec, true)?;
         unique(&grid)?;
         let board = Board::new(&grid, marks.as_deref());
         let path = logic_solve(&board, &Options::default());
@@ -388,7 +403,7 @@ fn check<'py>(
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let spec = spec(r#box, regions, diagonals);
-    let answer = interruptible_one(py, || match read(puzzle, &spec) {
+    let answer = interruptible_one(py, || match read(puzzle, &spec, true) {
         Err(e) => Json::object([
             ("valid", Json::from(false)),
             ("solvable", Json::Null),
@@ -441,7 +456,8 @@ fn candidates<'py>(
     diagonals: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     use sudokit_core::Digit;
-    let (grid, marks) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let (grid, marks) =
+        read(puzzle, &spec(r#box, regions, diagonals), false).map_err(value_error)?;
     let layout = grid.layout();
     let start: Vec<DigitSet> = layout
         .cells()
@@ -551,7 +567,8 @@ const MAX_GENERATE: u128 = 1_000_000;
 /// Make puzzles: a list of `generate --json` objects (see the Python docstring).
 #[pyfunction]
 #[pyo3(signature = (n=1, *, level=None, se=None, symmetry=None, seed=None, start=0, size=9,
-    r#box=None, jigsaw=false, diagonals=false, clues=None, tries=100_000, grid=false, threads=0))]
+    r#box=None, jigsaw=false, diagonals=false, clues=None, tries=100_000, grid=false, threads=0,
+    killer=false, givens=false, cage_max=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
@@ -569,6 +586,9 @@ fn generate<'py>(
     tries: i128,
     grid: bool,
     threads: i128,
+    killer: bool,
+    givens: bool,
+    cage_max: Option<i128>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = whole(n, "n", MAX_GENERATE)?;
     let seed = match seed {
@@ -631,7 +651,37 @@ fn generate<'py>(
         se,
         ..Target::default()
     };
-    if let Some(why) = target.contradiction(&Options::default()) {
+    if (givens || cage_max.is_some()) && !killer {
+        return Err(value_error(
+            "givens and cage_max go with killer=True".into(),
+        ));
+    }
+    let killer = match killer {
+        false => None,
+        true if grid || clues.is_some() => {
+            return Err(value_error(
+                "killer=True makes killer puzzles: grid and clues do not apply".into(),
+            ))
+        }
+        true => {
+            let side = shape.side() as u128;
+            let largest = match cage_max {
+                Some(c) => whole(c, "cage_max", side)? as usize,
+                None => KillerSpec::default().largest.min(shape.side()),
+            };
+            if largest < 2 {
+                return Err(value_error(format!(
+                    "cage_max must be from 2 to {side}, not {largest}"
+                )));
+            }
+            Some(KillerSpec { largest, givens })
+        }
+    };
+    let impossible = match killer {
+        Some(_) => sudokit_generate::killer::contradiction(&target, shape.side()),
+        None => target.contradiction(&Options::default()),
+    };
+    if let Some(why) = impossible {
         return Err(value_error(format!("no puzzle can hit this target: {why}")));
     }
     let request = Request {
@@ -639,6 +689,7 @@ fn generate<'py>(
         target,
         clues,
         budget,
+        killer,
         ..Request::new(shape)
     };
     let indexes: Vec<u64> = (start..start + n).collect();
@@ -683,9 +734,13 @@ fn generate<'py>(
                 fields.extend(answer::rating_fields(Some(&rating)));
                 fields.push(("tries", Json::from(m.tries)));
                 tail(&mut fields, &m.puzzle);
+                if killer.is_some() {
+                    let text = sudokit_core::format::write::killer(&m.puzzle);
+                    fields.push(("killer", Json::from(text)));
+                }
                 with_error(Json::object(fields), None)
             }
-            Err(e) => error_json(&generate_keys(), failure(seed, i, &e)),
+            Err(e) => error_json(&generate_keys(killer.is_some()), failure(seed, i, &e)),
         }
     })?;
     to_py_list(py, &made)
@@ -711,7 +766,7 @@ fn canon(
     regions: Option<String>,
     diagonals: bool,
 ) -> PyResult<String> {
-    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals), false).map_err(value_error)?;
     Ok(sudokit_generate::canon::canonical(&grid).to_line())
 }
 
@@ -728,7 +783,7 @@ fn transform(
     diagonals: bool,
 ) -> PyResult<String> {
     let seed = whole(seed, "seed", u128::from(u64::MAX))?;
-    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals)).map_err(value_error)?;
+    let (grid, _) = read(puzzle, &spec(r#box, regions, diagonals), false).map_err(value_error)?;
     let mut rng = Rng::new(seed);
     let t = match name {
         Some(n) => sudokit_generate::Transform::named(grid.layout(), &n, &mut rng)

@@ -4,7 +4,10 @@ Every function takes a puzzle as text in any format the ``sudokit`` command read
 of N² symbols with ``.``/``0``/``x`` for blanks, a grid block, a 0-filled matrix, a
 HoDoKu line with pencil marks, ...). Sizes run from 4×4 to 25×25; ``box="2x3"`` names a box
 shape the size alone does not, ``regions=`` gives jigsaw regions (N² symbols),
-``diagonals=True`` makes a sudoku-X. Answers carry the CLI's ``--json`` fields.
+``diagonals=True`` makes a sudoku-X. A killer sudoku is its givens followed by a
+``cages:`` block (the CLI's killer format); ``solve``, ``count``, ``check``, ``rate``,
+``hint``, ``explain``, ``solve_many`` and ``rate_many`` take killers, and
+``generate(killer=True)`` makes them. Answers carry the CLI's ``--json`` fields.
 
 Single calls raise ``ValueError`` with the CLI's message for bad input (``TypeError`` for
 a value of the wrong type); nothing panics or aborts: an internal failure would be a
@@ -165,7 +168,8 @@ def generate(n: int = 1, *, level: Optional[str] = None,
              seed: Optional[int] = None, start: int = 0, size: int = 9,
              box: Optional[str] = None, jigsaw: bool = False, diagonals: bool = False,
              clues: Optional[int] = None, tries: int = 100_000, grid: bool = False,
-             threads: int = 0) -> List[Dict[str, Any]]:
+             threads: int = 0, killer: bool = False, givens: bool = False,
+             cage_max: Optional[int] = None) -> List[Dict[str, Any]]:
     """Make ``n`` puzzles (at most 1,000,000 a call) with one solution each, as
     ``generate --json`` does.
 
@@ -174,7 +178,10 @@ def generate(n: int = 1, *, level: Optional[str] = None,
     25), ``box="2x3"`` a box shape the side alone does not name, ``jigsaw=True`` a new
     random jigsaw layout a puzzle, ``diagonals=True`` sudoku-X; ``clues``: aim at that
     many givens; ``tries``: candidate puzzles tried for a target before giving up;
-    ``grid=True``: complete grids instead of puzzles.
+    ``grid=True``: complete grids instead of puzzles. ``killer=True``: killer sudokus (no
+    givens unless ``givens=True``; cages of at most ``cage_max`` cells, 6 by default; 4×4 to
+    9×9; no ``se``), each with a ``killer`` key: its text, which every killer-taking
+    function reads.
 
     ``seed``: puzzle ``i`` draws from a hash of the seed, ``i`` and what is asked, so the
     same call gives the same puzzles on any thread count (and the CLI's ``generate --seed``
@@ -185,7 +192,8 @@ def generate(n: int = 1, *, level: Optional[str] = None,
     """
     return _sudokit.generate(n, level=level, se=se, symmetry=symmetry, seed=seed, start=start,
                              size=size, box=box, jigsaw=jigsaw, diagonals=diagonals,
-                             clues=clues, tries=tries, grid=grid, threads=threads)
+                             clues=clues, tries=tries, grid=grid, threads=threads,
+                             killer=killer, givens=givens, cage_max=cage_max)
 
 
 generate_many = generate

@@ -4,9 +4,9 @@ import sys
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 if sys.version_info >= (3, 11):
-    from typing import TypedDict
+    from typing import NotRequired, TypedDict
 else:  # pragma: no cover
-    from typing_extensions import TypedDict
+    from typing_extensions import NotRequired, TypedDict
 
 __all__: List[str]
 __version__: str
@@ -45,11 +45,12 @@ class Rating(TypedDict, total=False):
     hardest: Optional[str]
     techniques: Optional[Dict[str, int]]
     steps: Optional[int]
-    # SE's own rating (9×9): "explainer", with ep, ed, se_hardest; else "estimate".
+    # SE's own rating (9×9): "explainer", with ep, ed, se_hardest; else "estimate";
+    # "none" for a killer (se is None: SE has no killer scale).
     ep: Optional[float]
     ed: Optional[float]
     se_hardest: Optional[str]
-    se_kind: Literal["explainer", "estimate", None]
+    se_kind: Literal["explainer", "estimate", "none", None]
     # In rate_many's answers:
     error: Optional[str]
 
@@ -85,6 +86,8 @@ class Generated(TypedDict):
     index: Optional[int]
     regions: Optional[str]
     error: Optional[str]
+    # With killer=True: the killer's text (its givens, then its cages: block).
+    killer: NotRequired[Optional[str]]
 
 def solve(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
           diagonals: bool = ...) -> Solved:
@@ -114,14 +117,16 @@ def generate(n: int = ..., *, level: Optional[LevelName] = ...,
              se: Optional[Tuple[float, float]] = ..., symmetry: Optional[str] = ...,
              seed: Optional[int] = ..., start: int = ..., size: int = ..., box: Optional[str] = ...,
              jigsaw: bool = ..., diagonals: bool = ..., clues: Optional[int] = ..., tries: int = ...,
-             grid: bool = ..., threads: int = ...) -> List[Generated]:
+             grid: bool = ..., threads: int = ..., killer: bool = ..., givens: bool = ...,
+             cage_max: Optional[int] = ...) -> List[Generated]:
     """Make ``n`` puzzles, reproducible by seed and index."""
 def generate_many(n: int = ..., *, level: Optional[LevelName] = ...,
                   se: Optional[Tuple[float, float]] = ..., symmetry: Optional[str] = ...,
                   seed: Optional[int] = ..., start: int = ..., size: int = ...,
                   box: Optional[str] = ..., jigsaw: bool = ..., diagonals: bool = ...,
                   clues: Optional[int] = ..., tries: int = ..., grid: bool = ...,
-                  threads: int = ...) -> List[Generated]:
+                  threads: int = ..., killer: bool = ..., givens: bool = ...,
+                  cage_max: Optional[int] = ...) -> List[Generated]:
     """The same as ``generate``."""
 def canon(puzzle: str, *, box: Optional[str] = ..., regions: Optional[str] = ...,
           diagonals: bool = ...) -> str:

@@ -161,8 +161,8 @@ pub enum ErrorKind {
     Cages(String),
     /// A killer cage block where killers are not read.
     #[error(
-        "this is a killer sudoku (it has cages): so far only the command line's solve, count, \
-         check, hint, explain and rate read killers"
+        "this is a killer sudoku (it has cages): this does not take killers yet (solve, count, \
+         check, hint, explain and rate do, on the command line and in Python)"
     )]
     KillerNotRead,
     /// No puzzle in the input.
