@@ -574,3 +574,27 @@ fn explain_and_hint_draw_their_steps() {
         "the second puzzle's diagram is numbered"
     );
 }
+
+/// A book of killers: the cages drawn (their sums are text in the PDF), labels with a
+/// level and no SE number, and a worked solution in the killer techniques' words.
+#[test]
+fn a_killer_book_draws_cages_and_works_them() {
+    if !poppler() {
+        return;
+    }
+    let dir = out_dir("killer");
+    let pdf = dir.join("killers.pdf");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/killer.txt");
+    let input = std::fs::read_to_string(example).unwrap();
+    let (code, err) = print(&input, &["-o", pdf.to_str().unwrap(), "--worked"]);
+    assert_eq!(code, 0, "{err}");
+    let text = tool("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"]);
+    // The 9×9's cage sums (29, 26, 23 appear once each among its cages), the labels.
+    for sum in ["29", "26", "23"] {
+        assert!(text.contains(sum), "cage sum {sum}: {text}");
+    }
+    assert!(text.contains("Medium") && text.contains("Easy"), "{text}");
+    assert!(!text.contains("SE "), "a killer has no SE number: {text}");
+    assert!(text.contains("Cage Combinations"), "{text}");
+    assert!(text.contains("different digits make"), "{text}");
+}

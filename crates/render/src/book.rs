@@ -494,10 +494,18 @@ pub fn label_of(rating: &Rating, what: Labels) -> String {
     if !rating.solved {
         return match what {
             Labels::Level => "beyond logic".to_string(),
+            _ if rating.killer => "beyond logic".to_string(),
             _ => format!("beyond logic · SE > {:.1}", rating.se),
         };
     }
     let level = rating.level.name();
+    // A killer has no SE number (SE has no killer scale).
+    if rating.killer {
+        return match (what, rating.hardest) {
+            (Labels::Level | Labels::LevelSe, _) | (_, None) => level.to_string(),
+            (_, Some(t)) => format!("{level} · {}", t.name()),
+        };
+    }
     match what {
         Labels::Level => level.to_string(),
         Labels::LevelSe => format!("{level} · SE {:.1}", rating.se),

@@ -89,16 +89,28 @@ pub(crate) struct Marks {
     /// The side of a candidate's place in its cell.
     pub sub: f64,
     size: f64,
+    /// The band at the top of each cell kept clear of candidates: a killer's cage sums
+    /// sit there.
+    top: f64,
 }
 
+/// The share of a killer's cell above its candidates, where a cage's sum is written.
+const SUM_BAND: f64 = 0.26;
+
 impl Marks {
-    pub fn new(n: usize, frame: &Frame) -> Marks {
-        let (cols, rows) = mark_grid(n);
-        let sub = frame.cell / cols.max(rows) as f64;
+    pub fn new(layout: &Layout, frame: &Frame) -> Marks {
+        let (cols, rows) = mark_grid(layout.side());
+        let top = if layout.is_killer() {
+            frame.cell * SUM_BAND
+        } else {
+            0.0
+        };
+        let sub = (frame.cell / cols as f64).min((frame.cell - top) / rows as f64);
         Marks {
             cols,
             sub,
             size: sub * 0.74,
+            top,
         }
     }
 
@@ -106,10 +118,10 @@ impl Marks {
         let (x, y) = frame.corner(layout, cell);
         let (i, cols) = (d.index(), self.cols);
         let (cols_f, rows_f) = (cols as f64, (layout.side().div_ceil(cols)) as f64);
-        let (w, h) = (frame.cell / cols_f, frame.cell / rows_f);
+        let (w, h) = (frame.cell / cols_f, (frame.cell - self.top) / rows_f);
         (
             x + (i % cols) as f64 * w + w / 2.0,
-            y + (i / cols) as f64 * h + h / 2.0,
+            y + self.top + (i / cols) as f64 * h + h / 2.0,
         )
     }
 }
@@ -117,12 +129,13 @@ impl Marks {
 /// Draws `scene` in `frame`.
 pub fn draw(scene: &Scene, frame: &Frame, svg: &mut Svg) {
     let layout = &*scene.layout;
-    let marks = Marks::new(layout.side(), frame);
+    let marks = Marks::new(layout, frame);
     let side = frame.side(layout.side());
     rect(svg, frame.x, frame.y, side, side, ink::PAPER);
     shade(scene, frame, svg);
     highlight(scene, frame, &marks, svg);
     lines(layout, frame, svg);
+    cages(layout, frame, svg);
     digits(scene, frame, svg);
     candidates(scene, frame, &marks, svg);
     strikes(scene, frame, &marks, svg);
@@ -235,6 +248,103 @@ fn lines(layout: &Layout, frame: &Frame, svg: &mut Svg) {
             ("stroke-width", thick_w.into()),
         ],
     );
+}
+
+/// A killer's cages: a dashed outline inset in each cage's cells, and the cage's sum small
+/// in the corner of its first cell (on a patch of paper that breaks the outline).
+fn cages(layout: &Layout, frame: &Frame, svg: &mut Svg) {
+    if !layout.is_killer() {
+        return;
+    }
+    let n = layout.side() as isize;
+    let inset = frame.cell * 0.09;
+    let cage_at = |r: isize, c: isize| {
+        ((0..n).contains(&r) && (0..n).contains(&c))
+            .then(|| layout.cage_of(layout.cell(r as usize, c as usize)))
+            .flatten()
+    };
+    let mut path = PathData::default();
+    for cell in layout.cells() {
+        let Some(k) = layout.cage_of(cell) else {
+            continue;
+        };
+        let (r, c) = (layout.row(cell) as isize, layout.col(cell) as isize);
+        let same = |dr: isize, dc: isize| cage_at(r + dr, c + dc) == Some(k);
+        let (x, y) = frame.corner(layout, cell);
+        let cell_side = frame.cell;
+        // Each side: the step outward (dr, dc), then the two ends along it. An end
+        // stops `inset` short of the corner (a convex corner), runs to the edge (the
+        // cage goes on straight) or `inset` past it (a concave corner).
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            if same(dr, dc) {
+                continue;
+            }
+            let end = |ar: isize, ac: isize| match (same(ar, ac), same(ar + dr, ac + dc)) {
+                (false, _) => inset,
+                (true, false) => 0.0,
+                (true, true) => -inset,
+            };
+            if dr != 0 {
+                let yy = if dr < 0 {
+                    y + inset
+                } else {
+                    y + cell_side - inset
+                };
+                let x0 = x + end(0, -1);
+                let x1 = x + cell_side - end(0, 1);
+                path.line(x0, yy, x1, yy);
+            } else {
+                let xx = if dc < 0 {
+                    x + inset
+                } else {
+                    x + cell_side - inset
+                };
+                let y0 = y + end(-1, 0);
+                let y1 = y + cell_side - end(1, 0);
+                path.line(xx, y0, xx, y1);
+            }
+        }
+    }
+    let (thin, _) = frame.widths();
+    let dash = crate::svg::num(frame.cell * 0.07);
+    let dashes = format!("{dash} {dash}");
+    svg.leaf(
+        "path",
+        &[
+            ("d", path.as_str().into()),
+            ("fill", "none".into()),
+            ("stroke", ink::LINE.into()),
+            ("stroke-width", (thin * 1.1).into()),
+            ("stroke-dasharray", (&dashes).into()),
+        ],
+    );
+    // The sums: small, on paper, in each cage's first cell's top-left corner (candidates
+    // keep below them, see `Marks`).
+    let size = frame.cell * 0.2;
+    let mut group = Svg::new();
+    for cage in layout.cages() {
+        let (x, y) = frame.corner(layout, cage.cells[0]);
+        let text = cage.sum.to_string();
+        let width = size * 0.62 * text.len() as f64 + size * 0.2;
+        rect(
+            &mut group,
+            x + inset * 0.4,
+            y + inset * 0.4,
+            width,
+            size * 1.05,
+            ink::PAPER,
+        );
+        group.text(
+            &[
+                ("x", (x + inset * 0.4 + size * 0.1).into()),
+                ("y", (y + inset * 0.4 + size * 0.86).into()),
+                ("font-size", size.into()),
+                ("fill", ink::GIVEN.into()),
+            ],
+            &text,
+        );
+    }
+    font_group(svg, group);
 }
 
 /// Calls `segment(from, to, bold)` for each run of equal boldness along a line of `n`

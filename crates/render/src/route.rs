@@ -41,7 +41,7 @@ const BOWS: [f64; 12] = [
 /// The routes of a scene's links in `frame`, in the order of `scene.links`.
 pub fn routes(scene: &Scene, frame: &Frame) -> Vec<Route> {
     let layout = &*scene.layout;
-    let marks = Marks::new(layout.side(), frame);
+    let marks = Marks::new(layout, frame);
     let at = |&(c, d): &(Cell, Digit)| marks.center(frame, layout, c, d);
     // The digits to keep clear of: each filled cell's centre.
     let filled: Vec<Point> = layout

@@ -156,14 +156,13 @@ fn technique(name: &str) -> Result<Technique, ApiError> {
 }
 
 /// Every technique, by level (easiest first), each with its idea and whether a puzzle
-/// can be made to practise it (and why not); not the killer techniques yet: the page
-/// does not draw cages.
+/// can be made to practise it (and why not).
 pub fn techniques() -> Json {
     let list = Level::ALL.iter().flat_map(|&level| {
         Technique::ALL
             .iter()
             .copied()
-            .filter(move |t| t.level() == level && !t.is_killer())
+            .filter(move |t| t.level() == level)
             .map(|t| {
                 Json::object([
                     ("name", Json::from(t.name())),
@@ -193,11 +192,6 @@ pub fn lesson(req: &LessonRequest) -> Result<Json, ApiError> {
             req.technique
         ))
     })?;
-    if t.is_killer() {
-        return Err(ApiError::Unanswerable(format!(
-            "{t} is a killer technique: the page does not draw killers' cages yet"
-        )));
-    }
     let (board, step) = teach::example(t)
         .ok_or_else(|| ApiError::Unanswerable(format!("no example of {t} is at hand")))?;
     let scene = sudokit_render::Scene::step(&board, &step);

@@ -12,7 +12,7 @@ use sudokit_logic::se;
 use sudokit_logic::{rate, render, solve, Board, Path, Rating};
 
 use super::logic::{options, prepare, rating_json};
-use super::{run_batch_reading, with_killers, KILLER_NO_SVG};
+use super::{run_batch_reading, with_killers};
 use crate::args::ExplainArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -45,13 +45,6 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode> {
                 Err(reply) => return reply,
             };
             let board = &prepared.board;
-            if args.svg.is_some() && board.layout().is_killer() {
-                return Reply {
-                    out: String::new(),
-                    err: format!("{}: {KILLER_NO_SVG}", job.place()),
-                    failed: true,
-                };
-            }
             // SE's own path when asked for (9×9 puzzles with one solution), else sudokit's.
             let (path, explained) = match args.explainer.then(|| se::path(board)).flatten() {
                 Some((e, path)) => (path, Some(e)),

@@ -8,7 +8,7 @@ use sudokit_logic::{find_first, next_step, render, Board, Step, Technique};
 
 use super::logic::{options, prepare};
 use super::print::numbered;
-use super::{run_batch_reading, with_killers, KILLER_NO_SVG};
+use super::{run_batch_reading, with_killers};
 use crate::args::HintArgs;
 use crate::batch::Reply;
 use crate::input::Job;
@@ -44,13 +44,6 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
                 Err(reply) => return reply,
             };
             let (board, layout) = (&prepared.board, prepared.grid.layout());
-            if args.svg.is_some() && layout.is_killer() {
-                return Reply {
-                    out: String::new(),
-                    err: format!("{}: {KILLER_NO_SVG}", job.place()),
-                    failed: true,
-                };
-            }
             let step = if board.is_solved() {
                 None
             } else {

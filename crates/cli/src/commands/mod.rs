@@ -67,9 +67,6 @@ where
     run_batch_paced(input, run, verb, None, work)
 }
 
-/// Why `--svg` is refused for a killer: pictures do not draw cages yet.
-const KILLER_NO_SVG: &str = "pictures of killers (their cages) are not drawn yet: leave out --svg";
-
 /// The reader's options for a command that takes killers too (cage blocks are read), for
 /// [`run_batch_reading`].
 fn with_killers(input: &InputArgs) -> Result<ReadOptions> {

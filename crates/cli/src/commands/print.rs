@@ -148,9 +148,6 @@ fn lesson(args: &PrintArgs, book: &Book, format: PrintFormat, name: &str) -> Res
             known.join(", ")
         )
     })?;
-    if t.is_killer() {
-        bail!("{t} is a killer technique: print does not draw killers' cages yet");
-    }
     let (board, step) =
         teach::example(t).with_context(|| format!("no example of {t} is at hand"))?;
     let options = options(&args.logic);
@@ -246,7 +243,9 @@ fn writable(path: &FsPath) -> Result<()> {
 
 /// Every record of the inputs (a file that cannot be opened gives one error record).
 fn read(args: &PrintArgs) -> Result<Vec<Job>> {
-    let opts = input::read_options(&args.input)?;
+    let mut opts = input::read_options(&args.input)?;
+    // Killers print with their cages drawn.
+    opts.killer = true;
     let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)));
     Ok(input::jobs(sources, opts).collect())
 }

@@ -162,7 +162,7 @@ pub enum ErrorKind {
     /// A killer cage block where killers are not read.
     #[error(
         "this is a killer sudoku (it has cages): this does not take killers yet (solve, count, \
-         check, hint, explain and rate do, on the command line and in Python)"
+         check, hint, explain, rate and print do, as do Python's functions of those names)"
     )]
     KillerNotRead,
     /// No puzzle in the input.
