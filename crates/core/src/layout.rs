@@ -296,6 +296,66 @@ pub fn sum_bounds(set: u32, k: usize) -> Option<(u32, u32)> {
     Some((lo, hi))
 }
 
+/// Visits every set of `k` different digits of `set` (bit `d - 1` for digit `d`) adding
+/// up to `sum`, each as bits, in increasing order of its digits, until `visit` answers
+/// `false`. Each set looked at, partial or whole, spends one step of `budget`; at 0 the
+/// walk stops (so `*budget == 0` afterwards says it may have been cut short).
+///
+/// ```
+/// use sudokit_core::sum_sets;
+/// let mut found = Vec::new();
+/// sum_sets(0b1_1111_1111, 2, 5, &mut 100, &mut |s| {
+///     found.push(s);
+///     true
+/// });
+/// assert_eq!(found, [0b1001, 0b0110]); // 1+4, 2+3
+/// ```
+#[inline]
+pub fn sum_sets(
+    set: u32,
+    k: usize,
+    sum: u32,
+    budget: &mut u32,
+    visit: &mut impl FnMut(u32) -> bool,
+) {
+    sum_sets_from(set, k, sum, 0, budget, visit);
+}
+
+/// [`sum_sets`] with `chosen` already in the set: `false` once the walk is to stop.
+fn sum_sets_from(
+    from: u32,
+    left: usize,
+    sum: u32,
+    chosen: u32,
+    budget: &mut u32,
+    visit: &mut impl FnMut(u32) -> bool,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    if left == 0 {
+        return sum != 0 || visit(chosen);
+    }
+    match sum_bounds(from, left) {
+        Some((lo, hi)) if (lo..=hi).contains(&sum) => {}
+        _ => return true,
+    }
+    let mut rest = from;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let digit = bit.trailing_zeros() + 1;
+        if digit > sum {
+            return true;
+        }
+        if !sum_sets_from(rest, left - 1, sum - digit, chosen | bit, budget, visit) {
+            return false;
+        }
+    }
+    true
+}
+
 /// The words of [`LayoutError::CageSum`].
 fn cage_sum_words(cage: &str, size: usize, sum: u32, side: usize, min: u32, max: u32) -> String {
     let head = format!("the {size}-cell cage at {cage} has sum {sum}, but");

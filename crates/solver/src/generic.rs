@@ -264,24 +264,29 @@ impl State {
             return Ok(false);
         }
         let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
-        let mut found = Combos {
-            union: 0,
-            common: u32::MAX,
-            open: &open[..m],
-            avail,
-            must: must & !placed,
-            budget: COMBO_BUDGET,
-        };
-        found.search(avail, m, total - sum, 0);
-        if found.budget == 0 {
+        // The combinations of the open cells: sets of different digits, one per open
+        // cell, with the sum left, each digit one an open cell can hold and each open
+        // cell holding one of the set's digits; their union and the digits they share.
+        let (open, must) = (&open[..m], must & !placed);
+        let (mut union, mut common) = (0u32, u32::MAX);
+        let mut budget = COMBO_BUDGET;
+        sudokit_core::sum_sets(avail, m, total - sum, &mut budget, &mut |set| {
+            if set & must == must && open.iter().all(|&c| c & set != 0) {
+                union |= set;
+                common &= set;
+            }
+            // Nothing more to learn: every digit in the union and none common.
+            union != avail || common != 0
+        });
+        if budget == 0 {
             // Too many combinations to go through (large grids): nothing learnt this time.
             return Ok(false);
         }
-        if found.union == 0 {
+        if union == 0 {
             return Err(dead);
         }
         for (&i, &before) in at[..m].iter().zip(&open[..m]) {
-            let after = before & found.union;
+            let after = before & union;
             if after != before {
                 changed = true;
                 self.narrow(i, after, reason, queue)?;
@@ -289,7 +294,7 @@ impl State {
         }
         // A digit every combination needs: with one place left it goes there; with more,
         // it leaves every cell that sees all its places.
-        let mut needed = found.common;
+        let mut needed = common;
         while needed != 0 {
             let bit = needed & needed.wrapping_neg();
             needed &= needed - 1;
@@ -460,59 +465,10 @@ impl State {
     }
 }
 
-/// The combinations of a cage's open cells: sets of different digits, one per open cell,
-/// with the sum left, each digit one an open cell can hold and each open cell holding
-/// one of the set's digits. Their union and intersection are gathered.
-struct Combos<'a> {
-    union: u32,
-    common: u32,
-    /// The candidates of the open cells.
-    open: &'a [u32],
-    /// Every digit an open cell can hold (none placed in the cage).
-    avail: u32,
-    /// Digits every combination must hold.
-    must: u32,
-    /// Steps left before the search gives up (see [`COMBO_BUDGET`]).
-    budget: u32,
-}
-
 /// The most steps one search of a sum's combinations takes: on 9×9 every search ends far
 /// below it; on 25×25 a sum of many open cells has millions of combinations, and going
 /// through them at every step of the search would cost more than it saves.
 const COMBO_BUDGET: u32 = 1024;
-
-impl Combos<'_> {
-    /// Extends `set` with `left` more digits from `from` (taken in increasing order)
-    /// summing to `sum`. Stops once nothing more can be learnt: every digit in the
-    /// union and none common.
-    fn search(&mut self, from: u32, left: usize, sum: u32, set: u32) {
-        if self.budget == 0 || (self.union == self.avail && self.common == 0) {
-            return;
-        }
-        self.budget -= 1;
-        if left == 0 {
-            if sum == 0 && set & self.must == self.must && self.open.iter().all(|&c| c & set != 0) {
-                self.union |= set;
-                self.common &= set;
-            }
-            return;
-        }
-        match sudokit_core::sum_bounds(from, left) {
-            Some((lo, hi)) if (lo..=hi).contains(&sum) => {}
-            _ => return,
-        }
-        let mut rest = from;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let digit = bit.trailing_zeros() + 1;
-            if digit > sum {
-                return;
-            }
-            self.search(rest, left - 1, sum - digit, set | bit);
-        }
-    }
-}
 
 /// A branch point: the alternatives `(cell, digit)`, and how many have been tried.
 /// `house` is set when the alternatives are the places of one digit in that house.

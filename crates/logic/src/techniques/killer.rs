@@ -9,7 +9,7 @@
 //! digits with the sum) that their candidates can place, one digit a cell; for innies
 //! spread over several houses, any digits with the sum that no two peers share.
 
-use sudokit_core::{sum_bounds, Cell, Digit, DigitSet, House, Layout};
+use sudokit_core::{sum_sets, Cell, Digit, DigitSet, House, Layout};
 
 use super::Sink;
 use crate::board::Board;
@@ -88,19 +88,7 @@ fn augment(i: usize, masks: &[u32], set: u32, owner: &mut [usize; 32], seen: &mu
 fn distinct(open: &Open, must: Option<Digit>) -> Option<Fits> {
     let avail = open.cands.iter().fold(0, |a, &m| a | m) & !open.placed;
     let must = must.map_or(0, |d| 1u32 << d.index());
-    let mut sets = Vec::new();
-    let mut budget = BUDGET;
-    combos(
-        avail,
-        open.cells.len(),
-        open.left,
-        0,
-        &mut sets,
-        &mut budget,
-    );
-    if budget == 0 {
-        return None;
-    }
+    let sets = sets_of(avail, open.cells.len(), open.left)?;
     let mut fits = Fits {
         combinations: Vec::new(),
         support: vec![0; open.cells.len()],
@@ -131,39 +119,20 @@ fn distinct(open: &Open, must: Option<Digit>) -> Option<Fits> {
 /// Every set of `k` different digits of `from` adding up to `sum` (all the ways, before
 /// any candidate is looked at), smallest first; `None` when there are too many to list.
 pub(crate) fn ways(from: DigitSet, k: usize, sum: u32) -> Option<Vec<DigitSet>> {
-    let mut sets = Vec::new();
-    let mut budget = BUDGET;
-    combos(from.bits(), k, sum, 0, &mut sets, &mut budget);
-    (budget > 0).then(|| sets.into_iter().map(DigitSet::from_bits).collect())
+    let sets = sets_of(from.bits(), k, sum)?;
+    Some(sets.into_iter().map(DigitSet::from_bits).collect())
 }
 
-/// Every set of `left` digits of `from` (taken in increasing order, added to `set`)
-/// adding up to `sum`.
-fn combos(from: u32, left: usize, sum: u32, set: u32, out: &mut Vec<u32>, budget: &mut u32) {
-    if *budget == 0 {
-        return;
-    }
-    *budget -= 1;
-    if left == 0 {
-        if sum == 0 {
-            out.push(set);
-        }
-        return;
-    }
-    match sum_bounds(from, left) {
-        Some((lo, hi)) if (lo..=hi).contains(&sum) => {}
-        _ => return,
-    }
-    let mut rest = from;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        let digit = bit.trailing_zeros() + 1;
-        if digit > sum {
-            return;
-        }
-        combos(rest, left - 1, sum - digit, set | bit, out, budget);
-    }
+/// Every set of `k` different digits of `from` (bits) adding up to `sum`, as bits;
+/// `None` past the budget.
+fn sets_of(from: u32, k: usize, sum: u32) -> Option<Vec<u32>> {
+    let mut sets = Vec::new();
+    let mut budget = BUDGET;
+    sum_sets(from, k, sum, &mut budget, &mut |set| {
+        sets.push(set);
+        true
+    });
+    (budget > 0).then_some(sets)
 }
 
 /// The digits each open cell of a sum whose cells may repeat a digit (innies of
