@@ -1,6 +1,7 @@
 //! Puzzles from a solution: remove givens while the solution stays unique (or, for Easy
 //! puzzles, while singles still solve it).
 
+use sudokit_core::cancel::Cancel;
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid};
 
@@ -13,7 +14,9 @@ use crate::unavoidable::Unavoidable;
 /// removed cell, which usually fails at once (see
 /// [`sudokit_solver::count_solutions_without`]); a removal that leaves one of the
 /// solution's small unavoidable sets without a given is turned down with no search (about
-/// 40% of the removals turned down on 9×9; the same removals are kept).
+/// 40% of the removals turned down on 9×9; the same removals are kept). Like every
+/// reduction here, it stops between orbits once the thread's cancel token
+/// ([`Cancel::current`]) is cancelled, leaving a puzzle that need not be minimal.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -54,9 +57,19 @@ fn reduce_knowing(
             removed_cells * 2 <= cells
         })
         .count();
-    remove_group(&mut puzzle, solution, sets, &order[..first]);
+    let token = Cancel::current();
+    remove_group(&mut puzzle, solution, sets, &order[..first], &token);
     for orbit in &order[first..] {
-        remove_group(&mut puzzle, solution, sets, std::slice::from_ref(orbit));
+        if token.is_cancelled() {
+            break;
+        }
+        remove_group(
+            &mut puzzle,
+            solution,
+            sets,
+            std::slice::from_ref(orbit),
+            &token,
+        );
     }
     puzzle
 }
@@ -81,7 +94,11 @@ fn reduce_knowing(
 pub fn reduce_by_singles(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> Grid {
     let mut puzzle = puzzle.clone();
     let order = given_orbits(&puzzle, orbits, rng);
+    let token = Cancel::current();
     for orbit in order {
+        if token.is_cancelled() {
+            break;
+        }
         let given: Vec<_> = orbit.iter().map(|&c| puzzle.get(c)).collect();
         for &c in orbit {
             puzzle.set(c, None);
@@ -121,7 +138,11 @@ pub fn reduce_while(
     keep: impl Fn(&Grid) -> bool,
 ) -> Grid {
     let mut puzzle = puzzle.clone();
+    let token = Cancel::current();
     for orbit in given_orbits(&puzzle, orbits, rng) {
+        if token.is_cancelled() {
+            break;
+        }
         for &c in orbit {
             puzzle.set(c, None);
         }
@@ -160,7 +181,16 @@ const SMALL_SETS: usize = 6;
 /// Removes the orbits of `group` that can go, in order: all at once when the solution
 /// stays unique, else each half in turn. A removal that leaves one of `sets` without a
 /// given cannot keep the solution unique: no search is needed to turn it down.
-fn remove_group(puzzle: &mut Grid, solution: &Grid, sets: &Unavoidable, group: &[&[Cell]]) {
+fn remove_group(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    sets: &Unavoidable,
+    group: &[&[Cell]],
+    token: &Cancel,
+) {
+    if token.is_cancelled() {
+        return;
+    }
     let set = |puzzle: &mut Grid, blank: bool| {
         for &c in group.iter().copied().flatten() {
             puzzle.set(c, if blank { None } else { solution.get(c) });
@@ -179,8 +209,8 @@ fn remove_group(puzzle: &mut Grid, solution: &Grid, sets: &Unavoidable, group: &
     set(puzzle, false);
     if group.len() > 1 {
         let (a, b) = group.split_at(group.len() / 2);
-        remove_group(puzzle, solution, sets, a);
-        remove_group(puzzle, solution, sets, b);
+        remove_group(puzzle, solution, sets, a, token);
+        remove_group(puzzle, solution, sets, b, token);
     }
 }
 
