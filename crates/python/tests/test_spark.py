@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -65,6 +66,21 @@ def load(spark, name):
         return __import__(name)
     finally:
         sys.path.pop(0)
+
+
+def run_within(args, seconds, **kwargs):
+    """Runs a command in a process group of its own and fails the test, with the end of
+    what it printed, if it is not done within `seconds` (spark-submit's cluster mode
+    starts a master, a worker and executors: all of them are stopped)."""
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, **kwargs)
+    try:
+        out, err = proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        pytest.fail(f"{args[0]} was not done within {seconds} s:\n{out[-2000:]}\n{err[-4000:]}")
+    return subprocess.CompletedProcess(args, proc.returncode, out, err)
 
 
 def cli(args, text):
@@ -167,25 +183,28 @@ def test_the_cluster_recipe_runs_with_a_packed_venv(tmp_path):
     archive, as on a cluster (the machine's python3 has none of the packages)."""
     wheel = os.environ["SUDOKIT_WHEEL"]
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = [str(venv / "bin" / "pip"), "install", "--quiet", f"{wheel}[spark]", "venv-pack"]
-    subprocess.run(pip, check=True)
+    run_within([sys.executable, "-m", "venv", str(venv)], 300).check_returncode()
+    pip = run_within([str(venv / "bin" / "pip"), "install", "--quiet", f"{wheel}[spark]",
+                      "venv-pack"], 900)
+    assert pip.returncode == 0, pip.stderr[-3000:]
     archive = tmp_path / "venv.tar.gz"
-    subprocess.run([str(venv / "bin" / "venv-pack"), "-p", str(venv), "-o", str(archive), "-q"], check=True)
+    pack = run_within([str(venv / "bin" / "venv-pack"), "-p", str(venv), "-o", str(archive),
+                       "-q"], 600)
+    assert pack.returncode == 0, pack.stderr[-3000:]
     source = data_dir() / "bench" / "puzzles2_17_clue.txt"
     lines = [l for l in source.read_text().splitlines() if l.strip() and not l.startswith("#")][:200]
     (tmp_path / "puzzles.txt").write_text("\n".join(lines) + "\n")
     env = dict(os.environ, PATH=f"{venv / 'bin'}:{os.environ['PATH']}")
     env.pop("PYSPARK_PYTHON", None)
     env.pop("PYSPARK_DRIVER_PYTHON", None)
-    run = subprocess.run(
+    run = run_within(
         ["spark-submit", "--master", "local-cluster[1,2,1024]",
          "--archives", f"{archive}#venv",
          "--conf", "spark.pyspark.python=./venv/bin/python",
          "--conf", f"spark.pyspark.driver.python={venv / 'bin' / 'python'}",
          "--conf", "spark.ui.enabled=false",
          str(SPARK_EXAMPLES / "rate_job.py"), "puzzles.txt", "rated.parquet"],
-        cwd=tmp_path, env=env, capture_output=True, text=True)
+        600, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "rated 200 puzzles" in run.stdout
 
