@@ -74,6 +74,9 @@ pub struct PlayArgs {
     /// The seed of a new puzzle (the same seed and flags give the same puzzle).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// A new killer sudoku: cages with sums and no givens, to --level (--size 4 to 9).
+    #[arg(long, conflicts_with_all = ["files", "resume"])]
+    pub killer: bool,
     /// Continue the last unfinished game.
     #[arg(long, conflicts_with_all = ["files", "seed", "jigsaw"])]
     pub resume: bool,
@@ -281,6 +284,10 @@ pub enum Format {
     Triples,
     /// One JSON object per puzzle per line.
     Json,
+    /// f-puzzles' JSON, one line per puzzle (regions, diagonals and killer cages too).
+    Fpuzzles,
+    /// A SudokuPad link that opens the puzzle (f-puzzles' data, compressed).
+    Sudokupad,
 }
 
 /// Parallelism for batch commands.

@@ -700,3 +700,41 @@ fn generated_killers_read_back() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("a cage has 2 to 9 cells"), "{err}");
 }
+
+#[test]
+fn killers_go_to_sudokupad_and_f_puzzles_and_come_back() {
+    let args = [
+        "generate", "--killer", "--level", "medium", "--seed", "4", "-n", "2",
+    ];
+    let (_, killers, _) = run(&args, "");
+    let (_, solved, _) = run(&["solve"], &killers);
+    for format in ["sudokupad", "fpuzzles"] {
+        let (code, out, err) = run(&[&args[..], &["--format", format]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 2, "{out}");
+        if format == "sudokupad" {
+            assert!(out
+                .lines()
+                .all(|l| l.starts_with("https://sudokupad.app/fpuzzlesN4Ig")));
+        } else {
+            assert!(out.contains(r#""killercage":[{"cells":["R1C1""#), "{out}");
+        }
+        // The same killers: the same solutions.
+        let (code, again, err) = run(&["solve"], &out);
+        assert_eq!((code, again.as_str()), (0, solved.as_str()), "{err}");
+    }
+    // A solution written for SudokuPad is the grid filled, as givens.
+    let (code, link, _) = run(&["solve", "--format", "sudokupad"], &killers);
+    assert_eq!(code, 0);
+    let (_, back, _) = run(&["solve"], &link);
+    assert_eq!(back, solved);
+    // Another rule is refused by name; the batch goes on.
+    let thermo = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]}"#;
+    let (code, out, err) = run(&["count"], &format!("{thermo}\n1...............\n"));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("1: f-puzzles/SudokuPad puzzle: it has thermometers"),
+        "{err}"
+    );
+    assert!(out.ends_with("2\n"), "{out}");
+}

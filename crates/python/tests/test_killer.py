@@ -67,3 +67,16 @@ def test_generate_makes_the_clis_killers_for_the_same_seed():
     import json
     cli = [json.loads(line)["killer"] for line in out.splitlines()]
     assert [m["killer"] for m in sudokit.generate(2, killer=True, seed=9, level="easy")] == cli
+
+
+# A killer as f-puzzles shares it (made by f-puzzles; two cages, 9 and 33, no givens).
+FPUZZLES_KILLER = ("https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/"
+                   "nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5"
+                   "ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=")
+
+
+def test_f_puzzles_and_sudokupad_links_are_read():
+    assert sudokit.count(FPUZZLES_KILLER, limit=2) == 2
+    with pytest.raises(ValueError, match=r"thermometers \(\"thermometer\"\)"):
+        sudokit.solve('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],'
+                      '"thermometer":[{"lines":[["R1C1","R1C2"]]}]}')

@@ -300,6 +300,7 @@ impl Out {
         let rating = rated.as_ref();
         let out = match self {
             // A killer as killers are read: the givens, then the cage block.
+            Out::Text(format @ (Format::Fpuzzles | Format::Sudokupad)) => text(p, format),
             Out::Text(_) if p.layout().is_killer() => sudokit_core::format::write::killer(p) + "\n",
             Out::Text(format) => text(p, format),
             Out::Json => json(p, made, rating, seed, index),
@@ -328,6 +329,8 @@ fn text(grid: &Grid, format: Format) -> String {
     let mut s = render(grid, format);
     if let Some(r) = regions(grid) {
         match format {
+            // Each cell carries its region.
+            Format::Fpuzzles | Format::Sudokupad => {}
             Format::Line | Format::Json => {
                 s.pop();
                 s += &format!(" {r}\n");

@@ -134,6 +134,8 @@ fn render(grid: &Grid, format: Format) -> String {
         Format::Grid => write::grid(grid) + "\n",
         Format::Matrix => write::matrix(grid) + "\n",
         Format::Triples => write::triples(grid) + "\n",
+        Format::Fpuzzles => write::fpuzzles(grid) + "\n",
+        Format::Sudokupad => write::sudokupad_link(grid) + "\n",
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod json;
 mod layout_spec;
+pub mod lzstring;
 mod marks;
 mod read;
 mod scan;

@@ -217,3 +217,66 @@ fn cage_symbol(k: usize) -> char {
 fn symbol(v: u8) -> char {
     Digit::new_checked(v).map_or('.', Digit::to_char)
 }
+
+/// The puzzle as f-puzzles' JSON, on one line: its size, givens (`"given": true`),
+/// regions on a jigsaw layout (each cell's, numbered from 0), both diagonals on a
+/// sudoku-X and killer cages (`"killercage"`, cells as `R1C1`, totals as strings), as
+/// f-puzzles and SudokuPad load it (f-puzzles draws sides up to 16).
+///
+/// ```
+/// use sudokit_core::{format::write, Grid};
+/// let g = Grid::from_line("1.3..2.........4").unwrap();
+/// let json = write::fpuzzles(&g);
+/// assert!(json.starts_with(r#"{"size":4,"grid":[[{"value":1,"given":true},{},"#));
+/// ```
+pub fn fpuzzles(grid: &Grid) -> String {
+    use super::json::Json;
+    let layout = grid.layout();
+    let n = layout.side();
+    let jigsaw = layout.box_shape().is_none();
+    let rows = (0..n)
+        .map(|r| {
+            let cells = (0..n).map(|c| {
+                let cell = layout.cell(r, c);
+                let mut fields = Vec::new();
+                if let Some(d) = grid.get(cell) {
+                    fields.push(("value", Json::from(i64::from(d.get()))));
+                    fields.push(("given", Json::Bool(true)));
+                }
+                if jigsaw {
+                    fields.push(("region", Json::from(layout.region(cell) as i64)));
+                }
+                Json::object(fields)
+            });
+            Json::Array(cells.collect())
+        })
+        .collect();
+    let mut fields = vec![("size", Json::from(n as i64)), ("grid", Json::Array(rows))];
+    if layout.has_diagonals() {
+        fields.push(("diagonal+", Json::Bool(true)));
+        fields.push(("diagonal-", Json::Bool(true)));
+    }
+    if layout.is_killer() {
+        let cages = layout.cages().iter().map(|cage| {
+            let cells = cage
+                .cells
+                .iter()
+                .map(|&c| Json::Str(format!("R{}C{}", layout.row(c) + 1, layout.col(c) + 1)));
+            Json::object([
+                ("cells", Json::Array(cells.collect())),
+                ("value", Json::Str(cage.sum.to_string())),
+            ])
+        });
+        fields.push(("killercage", Json::Array(cages.collect())));
+    }
+    Json::object(fields).to_string()
+}
+
+/// A SudokuPad link that opens the puzzle ([`fpuzzles`]' JSON, compressed as SudokuPad
+/// and f-puzzles read it); the reader reads it back.
+pub fn sudokupad_link(grid: &Grid) -> String {
+    format!(
+        "https://sudokupad.app/fpuzzles{}",
+        super::lzstring::compress_to_base64(&fpuzzles(grid))
+    )
+}

@@ -159,6 +159,10 @@ pub enum ErrorKind {
     /// A killer cage block that cannot be read.
     #[error("{0}")]
     Cages(String),
+    /// f-puzzles or SudokuPad data that cannot be read, or holds rules sudokit does not
+    /// read.
+    #[error("f-puzzles/SudokuPad puzzle: {0}")]
+    Shared(String),
     /// A killer cage block where killers are not read.
     #[error(
         "this is a killer sudoku (it has cages): this does not take killers yet (solve, count, \

@@ -16,6 +16,7 @@ use crate::MAX_SIDE;
 
 mod block;
 mod error;
+mod fpuzzles;
 mod killer;
 mod matrix;
 mod pencil;
@@ -313,6 +314,10 @@ impl<R: BufRead> Reader<R> {
             };
             if killer::is_cages_header(&text) {
                 return Some(record(no, plain(self.on_cages(no, None))));
+            }
+            // Read whole (not cut at a '#'): JSON holds colours such as "#000000".
+            if fpuzzles::is_shared(&text) {
+                return Some(record(no, plain(self.shared_puzzle(no, &text))));
             }
             if let Some(record) = self.marked_input(no, &text) {
                 return Some(record);
