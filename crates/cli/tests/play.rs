@@ -353,3 +353,57 @@ fn digits_on_line(screen: &str, n: usize) -> String {
         .filter(char::is_ascii_digit)
         .collect()
 }
+
+#[test]
+fn a_killer_is_drawn_hinted_and_played_to_the_end_in_tmux() {
+    if !tmux_available() {
+        return;
+    }
+    let (_, data, bin) = scratch("sudokit-play-killer");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/killer.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let opts = sudokit_core::format::ReadOptions {
+        killer: true,
+        ..Default::default()
+    };
+    let puzzle = sudokit_core::format::Reader::new(text.as_bytes(), opts)
+        .next()
+        .unwrap()
+        .grid
+        .unwrap();
+    let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
+    let tmux = Tmux {
+        socket: format!("sudokit-killer-{}", std::process::id()),
+    };
+    tmux.start(&command(&bin, &data, &file.display().to_string()));
+    let screen = tmux.wait_for("hjkl move");
+    // The title says what a killer asks; the first cage's sum (11, at r1c1) sits on the
+    // grid's top line; the panel names the cursor's cage.
+    assert!(
+        screen.contains("killer: each cage adds up to its sum"),
+        "{screen}"
+    );
+    assert!(screen.contains("┏11━"), "{screen}");
+    assert!(screen.contains("Cage: 3 cells adding up to 11"), "{screen}");
+    // Cage outlines are dashed; inside a cage no line parts the cells.
+    assert!(screen.contains('┄') && screen.contains('┆'), "{screen}");
+    // A hint names a killer technique and where to look.
+    tmux.keys("?");
+    let hinted = tmux.wait_until(|s| s.contains("look at"));
+    assert!(
+        ["Cage Combinations", "Innies and Outies", "Cage/House"]
+            .iter()
+            .any(|t| hinted.contains(t)),
+        "{hinted}"
+    );
+    for r in 0..9 {
+        tmux.keys(&row_keys(&puzzle, &solution, r));
+        if r < 8 {
+            tmux.keys(&format!("j{}", "h".repeat(8)));
+        }
+    }
+    let screen = tmux.wait_for("Solved in");
+    assert!(screen.contains("Solved in"), "{screen}");
+    tmux.keys("q");
+    tmux.wait_exit();
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use sudokit_core::{BoxShape, Digit, DigitSet, Grid, Layout};
+use sudokit_core::{BoxShape, Cage, Cell, Digit, DigitSet, Grid, Layout};
 
 use crate::game::{Game, Snapshot};
 
@@ -133,6 +133,13 @@ pub fn to_json(game: &Game) -> Value {
         "box": layout.box_shape().map(|b| format!("{}x{}", b.rows, b.cols)),
         "regions": layout.box_shape().is_none().then(|| layout.region_symbols()),
         "diagonals": layout.has_diagonals(),
+        "cages": layout.is_killer().then(|| {
+            layout
+                .cages()
+                .iter()
+                .map(|c| json!({ "sum": c.sum, "cells": c.cells.iter().map(|x| x.index()).collect::<Vec<_>>() }))
+                .collect::<Vec<_>>()
+        }),
         "puzzle": game.puzzle.to_line(),
         "solution": game.solution.to_line(),
         "entries": now["entries"],
@@ -249,11 +256,42 @@ fn layout_of(v: &Value) -> Result<Layout, String> {
     if layout.side() != side {
         return Err("the layout does not have the side given".into());
     }
-    Ok(if v["diagonals"] == true {
+    let layout = if v["diagonals"] == true {
         layout.with_diagonals()
     } else {
         layout
-    })
+    };
+    match &v["cages"] {
+        Value::Null => Ok(layout),
+        Value::Array(list) => {
+            let count = layout.cell_count() as u64;
+            let cages = list
+                .iter()
+                .map(|c| {
+                    let sum = c["sum"].as_u64().filter(|&s| s <= u64::from(u32::MAX));
+                    let cells = c["cells"].as_array().map(|cells| {
+                        cells
+                            .iter()
+                            .map(|i| {
+                                i.as_u64()
+                                    .filter(|&i| i < count)
+                                    .map(|i| Cell::new(i as usize))
+                            })
+                            .collect::<Option<Vec<Cell>>>()
+                    });
+                    match (sum, cells) {
+                        (Some(sum), Some(Some(cells))) => Ok(Cage {
+                            cells,
+                            sum: sum as u32,
+                        }),
+                        _ => Err("a cage is not a sum and cells of the grid".to_string()),
+                    }
+                })
+                .collect::<Result<Vec<Cage>, String>>()?;
+            layout.with_cages(cages).map_err(|e| e.to_string())
+        }
+        _ => Err("cages is not a list".into()),
+    }
 }
 
 #[cfg(test)]
@@ -265,6 +303,30 @@ mod tests {
         let puzzle = Grid::from_line("1...........4..3").unwrap();
         let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
         Game::new(puzzle, solution, "Easy".into())
+    }
+
+    #[test]
+    fn a_killer_keeps_its_cages_through_json() {
+        let cage = |cells: &[usize], sum| Cage {
+            cells: cells.iter().map(|&i| Cell::new(i)).collect(),
+            sum,
+        };
+        // 1 2 | 3 4 / 3 4 | 1 2 / ...: cages r1c1-r1c2 (3) and r2c3-r2c4 (3).
+        let layout = Layout::for_side(4)
+            .unwrap()
+            .with_cages(vec![cage(&[0, 1], 3), cage(&[6, 7], 3)])
+            .unwrap();
+        let puzzle = Grid::from_values(Arc::new(layout), vec![0; 16]);
+        let solution = sudokit_solver::count(&puzzle, 1).unwrap().solution.unwrap();
+        let mut g = Game::new(puzzle, solution, "Easy".into());
+        g.apply(Action::Digit(Digit::new(1)));
+        let json = to_json(&g).to_string();
+        let back = from_json(&json).unwrap();
+        assert_eq!(back.layout().cages(), g.layout().cages());
+        assert_eq!(back.now, g.now);
+        // A cage that does not fit the grid is a corrupt save, not a panic.
+        let bad = json.replace("[6,7]", "[6,70000]");
+        assert!(from_json(&bad).unwrap_err().contains("cage"), "{bad}");
     }
 
     #[test]

@@ -61,6 +61,8 @@ struct Lines {
 
 impl Lines {
     fn new(layout: &Layout, all: bool) -> Lines {
+        // A killer keeps every line: cage outlines run along them, sums sit on them.
+        let all = all || layout.is_killer();
         let n = layout.side();
         let reg = |r: usize, c: usize| layout.region(layout.cell(r, c));
         let keep = |i: usize, across: &dyn Fn(usize) -> bool| {
@@ -162,13 +164,21 @@ impl App {
     fn title(&self, area: Rect, buf: &mut Buffer) {
         let bold = Style::default().add_modifier(Modifier::BOLD);
         buf.set_string(area.x, area.y, "sudokit", bold);
-        let about = if self.game.layout().has_diagonals() {
-            format!(
+        let layout = self.game.layout();
+        let about = match (layout.has_diagonals(), layout.is_killer()) {
+            (true, false) => format!(
                 "{} · sudoku-X: the diagonals are houses too",
                 self.game.about
-            )
-        } else {
-            self.game.about.clone()
+            ),
+            (false, true) => format!(
+                "{} · killer: each cage adds up to its sum, no digit twice",
+                self.game.about
+            ),
+            (true, true) => format!(
+                "{} · killer sudoku-X: cages add up to their sums; diagonals are houses",
+                self.game.about
+            ),
+            (false, false) => self.game.about.clone(),
         };
         buf.set_string(area.x + 8, area.y, about, Style::default());
         let time = if self.paused {
@@ -247,15 +257,29 @@ impl App {
         // Is the edge between rows i-1 and i, along column c, heavy?
         let h_heavy = |i: usize, c: usize| i == 0 || i == n || reg(i - 1, c) != reg(i, c);
         let v_heavy = |r: usize, j: usize| j == 0 || j == n || reg(r, j - 1) != reg(r, j);
+        // On a killer, an edge inside one cage is blank (or a solid heavy line where a
+        // region's edge crosses the cage); a cage's outline is dashed.
+        let cage = |r: usize, c: usize| layout.cage_of(layout.cell(r, c));
+        let same = |a: Option<usize>, b: Option<usize>| a.is_some() && a == b;
+        let killer = layout.is_killer();
+        let h_inside =
+            |i: usize, c: usize| killer && 0 < i && i < n && same(cage(i - 1, c), cage(i, c));
+        let v_inside =
+            |r: usize, j: usize| killer && 0 < j && j < n && same(cage(r, j - 1), cage(r, j));
+        let h_outline = |i: usize, c: usize| killer && 0 < i && i < n && !h_inside(i, c);
+        let v_outline = |r: usize, j: usize| killer && 0 < j && j < n && !v_inside(r, j);
         let thin = self.style(Color::DarkGray);
         let heavy = Style::default();
+        let outline = self.style(self.pick(Color::Cyan, Color::Blue));
         for (i, y) in tops.iter().enumerate() {
             let Some(y) = *y else { continue };
             for c in 0..n {
-                let (ch, st) = if h_heavy(i, c) {
-                    ("━", heavy)
-                } else {
-                    ("─", thin)
+                let (ch, st) = match (h_heavy(i, c), h_inside(i, c), h_outline(i, c)) {
+                    (true, _, true) => ("┅", heavy),
+                    (true, _, _) => ("━", heavy),
+                    (false, true, _) => (" ", thin),
+                    (false, _, true) => ("┄", outline),
+                    (false, _, _) => ("─", thin),
                 };
                 let run = ch.repeat(usize::from(place.width));
                 buf.set_string(place.left[c], y, run, st);
@@ -264,10 +288,12 @@ impl App {
         for (j, x) in lefts.iter().enumerate() {
             let Some(x) = *x else { continue };
             for r in 0..n {
-                let (ch, st) = if v_heavy(r, j) {
-                    ("┃", heavy)
-                } else {
-                    ("│", thin)
+                let (ch, st) = match (v_heavy(r, j), v_inside(r, j), v_outline(r, j)) {
+                    (true, _, true) => ("┇", heavy),
+                    (true, _, _) => ("┃", heavy),
+                    (false, true, _) => (" ", thin),
+                    (false, _, true) => ("┆", outline),
+                    (false, _, _) => ("│", thin),
                 };
                 for k in 0..place.height {
                     buf.set_string(x, place.top[r] + k, ch, st);
@@ -279,13 +305,61 @@ impl App {
                 let (Some(y), Some(x)) = (*y, *x) else {
                     continue;
                 };
-                let up = (i > 0).then(|| v_heavy(i - 1, j));
-                let down = (i < n).then(|| v_heavy(i, j));
-                let left = (j > 0).then(|| h_heavy(i, j - 1));
-                let right = (j < n).then(|| h_heavy(i, j));
+                // A blank edge inside a cage is no arm.
+                let arm = |heavy: bool, inside: bool| (!inside || heavy).then_some(heavy);
+                let up = (i > 0)
+                    .then(|| arm(v_heavy(i - 1, j), v_inside(i - 1, j)))
+                    .flatten();
+                let down = (i < n)
+                    .then(|| arm(v_heavy(i, j), v_inside(i, j)))
+                    .flatten();
+                let left = (j > 0)
+                    .then(|| arm(h_heavy(i, j - 1), h_inside(i, j - 1)))
+                    .flatten();
+                let right = (j < n)
+                    .then(|| arm(h_heavy(i, j), h_inside(i, j)))
+                    .flatten();
                 let any_heavy = [up, down, left, right].contains(&Some(true));
-                let ch = junction(up, down, left, right);
-                buf.set_string(x, y, ch, if any_heavy { heavy } else { thin });
+                let any_outline = (i > 0 && v_outline(i - 1, j))
+                    || (i < n && v_outline(i, j))
+                    || (j > 0 && h_outline(i, j - 1))
+                    || (j < n && h_outline(i, j));
+                // Where only a cage's outline runs through, it stays dashed.
+                let across = j > 0 && j < n && h_outline(i, j - 1) && h_outline(i, j);
+                let along = i > 0 && i < n && v_outline(i - 1, j) && v_outline(i, j);
+                let ch = match (up, down, left, right) {
+                    (None, None, Some(l), Some(r)) if across && l == r => {
+                        if l {
+                            "┅"
+                        } else {
+                            "┄"
+                        }
+                    }
+                    (Some(u), Some(d), None, None) if along && u == d => {
+                        if u {
+                            "┇"
+                        } else {
+                            "┆"
+                        }
+                    }
+                    _ => junction(up, down, left, right),
+                };
+                let st = match (any_heavy, any_outline) {
+                    (true, _) => heavy,
+                    (false, true) => outline,
+                    (false, false) => thin,
+                };
+                buf.set_string(x, y, ch, st);
+            }
+        }
+        // Each cage's sum on the line above its first cell, as on paper in its corner.
+        for c in layout.cages() {
+            let first = c.cells[0];
+            let (r, col) = (layout.row(first), layout.col(first));
+            if let Some(y) = tops[r] {
+                let sum = c.sum.to_string();
+                let st = outline.add_modifier(Modifier::BOLD);
+                buf.set_string(place.left[col], y, sum, st);
             }
         }
     }
@@ -530,12 +604,20 @@ impl App {
         } else {
             "digits (n: notes)"
         };
-        let mut text = vec![
-            Line::from(format!("{}: {what}", layout.cell_name(cell))),
+        let mut text = vec![Line::from(format!("{}: {what}", layout.cell_name(cell)))];
+        if let Some(k) = layout.cage_of(cell) {
+            let cage = &layout.cages()[k];
+            text.push(Line::from(format!(
+                "Cage: {} cells adding up to {}",
+                cage.cells.len(),
+                cage.sum
+            )));
+        }
+        text.extend([
             Line::from(format!("Typing: {mode}")),
             Line::from(format!("Moves: {}", g.moves())),
             Line::from(""),
-        ];
+        ]);
         text.push(Line::styled(
             self.message.clone(),
             Style::default().add_modifier(Modifier::BOLD),

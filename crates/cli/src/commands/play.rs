@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{anyhow, bail, Result};
 use sudokit_core::rng::Rng;
 use sudokit_core::Layout;
+use sudokit_generate::killer::KillerSpec;
 use sudokit_generate::{Generator, Request, Shape, Symmetry, Target};
 use sudokit_logic::{Board, Level, Options, Rating};
 use sudokit_play::save::Store;
@@ -87,7 +88,7 @@ fn resume(store: &Store) -> Result<(String, Game)> {
 
 /// Puzzle `--index` of the file, checked to have one solution.
 fn from_file(args: &PlayArgs) -> Result<Game> {
-    let opts = input::read_options(&args.input)?;
+    let opts = super::with_killers(&args.input)?;
     let sources = input::open(&args.input, &Arc::new(AtomicU64::new(0)));
     let index = args.index as usize - 1;
     let job = input::jobs(sources, opts)
@@ -126,17 +127,32 @@ fn generated(args: &PlayArgs) -> Result<Game> {
         };
         Shape::Fixed(Arc::new(layout))
     };
+    let target = Target {
+        level: Some(level),
+        ..Target::default()
+    };
+    let killer = if args.killer {
+        let side = shape.side();
+        if let Some(why) = sudokit_generate::killer::contradiction(&target, side) {
+            bail!("no killer of this size and level: {why}");
+        }
+        Some(KillerSpec {
+            largest: KillerSpec::default().largest.min(side),
+            givens: false,
+        })
+    } else {
+        None
+    };
     let request = Request {
         symmetry: Symmetry::Rot180,
-        target: Target {
-            level: Some(level),
-            ..Target::default()
-        },
+        target,
         budget: TRIES,
+        killer,
         ..Request::new(shape)
     };
     let seed = args.seed.unwrap_or_else(sudokit_generate::os_seed);
-    eprintln!("Making a puzzle ({}, seed {seed})…", level.name());
+    let kind = if args.killer { "a killer" } else { "a puzzle" };
+    eprintln!("Making {kind} ({}, seed {seed})…", level.name());
     let stream = request.puzzle_seed(seed, 0);
     let made = Generator::new(request)
         .generate(&mut Rng::new(stream))
@@ -153,7 +169,10 @@ fn generated(args: &PlayArgs) -> Result<Game> {
 /// The level, and the SE rating where its scale applies (9×9 with boxes; elsewhere it is
 /// an analogy, said as "about N").
 fn about(rating: &Rating, layout: &Layout) -> String {
-    if layout.side() == 9 && layout.box_shape().is_some() && rating.explainer.is_some() {
+    if layout.is_killer() {
+        // SE has no killer scale; the title says it is a killer.
+        rating.level.name().to_string()
+    } else if layout.side() == 9 && layout.box_shape().is_some() && rating.explainer.is_some() {
         format!("{} · SE {:.1}", rating.level.name(), rating.se)
     } else if layout.side() == 9 {
         format!("{} · SE about {:.1}", rating.level.name(), rating.se)
