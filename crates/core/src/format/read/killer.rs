@@ -14,9 +14,25 @@
 use super::*;
 use crate::layout::{Cage, Cell};
 
-/// Is `text` the line that opens a cage block?
+/// Is `text` the line that opens a cage block (`cages:`, or `cages: full`)?
 pub(super) fn is_cages_header(text: &str) -> bool {
-    strip_comment(text).0.trim().eq_ignore_ascii_case("cages:")
+    header(text).is_some()
+}
+
+/// `Some(full)` for a cage block's first line: `cages:`, or `cages: full`, which declares
+/// that the cages cover every cell (a gap is then an error, and the sums must add up to
+/// the whole grid's).
+pub(super) fn header(text: &str) -> Option<bool> {
+    let body = strip_comment(text).0.trim();
+    let rest = body
+        .get(..6)
+        .filter(|h| h.eq_ignore_ascii_case("cages:"))
+        .map(|_| body[6..].trim())?;
+    match rest.to_ascii_lowercase().as_str() {
+        "" => Some(false),
+        "full" => Some(true),
+        _ => None,
+    }
 }
 
 /// The head of the line that lists the sums.
@@ -51,7 +67,7 @@ impl<R: BufRead> Reader<R> {
         let mut seen = Vec::new();
         let header = loop {
             match self.next_line() {
-                Some(Ok(next)) if is_cages_header(&next.1) => break Some(next.0),
+                Some(Ok(next)) if is_cages_header(&next.1) => break Some(next),
                 Some(Ok(next)) => {
                     let empty = strip_comment(&next.1).0.trim().is_empty();
                     seen.push(next);
@@ -66,18 +82,24 @@ impl<R: BufRead> Reader<R> {
                 None => break None,
             }
         };
-        let Some(no) = header else {
+        let Some((no, text)) = header else {
             for line in seen.into_iter().rev() {
                 self.push_back(line);
             }
             return Ok(grid);
         };
-        self.on_cages(no, Some(grid))
+        self.on_cages(no, &text, Some(grid))
     }
 
     /// A cage block opened at line `no`, on `grid` (a killer without givens when `None`:
     /// its side is the cage map's).
-    pub(super) fn on_cages(&mut self, no: usize, grid: Option<Grid>) -> Result<Grid, InputError> {
+    pub(super) fn on_cages(
+        &mut self,
+        no: usize,
+        header_text: &str,
+        grid: Option<Grid>,
+    ) -> Result<Grid, InputError> {
+        let full = header(header_text) == Some(true);
         let read = self.cage_block(no, grid.as_ref().map(Grid::side));
         if read.is_err() {
             self.skip_block();
@@ -95,6 +117,9 @@ impl<R: BufRead> Reader<R> {
             }
         };
         let cages = cages_of(no, grid.layout(), &names, sums)?;
+        if full {
+            check_full(no, grid.layout(), &names, &cages)?;
+        }
         let layout = (**grid.layout())
             .clone()
             .with_cages(cages)
@@ -228,6 +253,32 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+/// Under `cages: full`: every cell in a cage, and the sums adding up to the whole grid's
+/// (each row holds 1 to N once).
+fn check_full(
+    no: usize,
+    layout: &Layout,
+    names: &[Option<String>],
+    cages: &[Cage],
+) -> Result<(), InputError> {
+    if let Some(i) = names.iter().position(Option::is_none) {
+        let cell = layout.cell_name(Cell::new(i));
+        let message = format!("{cell} is in no cage, but 'cages: full' says every cell is");
+        return Err(bad(no, message));
+    }
+    let n = layout.side() as u64;
+    let whole = n * n * (n + 1) / 2;
+    let total: u64 = cages.iter().map(|c| u64::from(c.sum)).sum();
+    if total != whole {
+        let message = format!(
+            "the cages' sums add up to {total}, but cages covering a {n}×{n} grid add up to \
+             {whole} ({n} rows of 1 to {n})"
+        );
+        return Err(bad(no, message));
+    }
+    Ok(())
+}
+
 /// The cages named by `names` (one per cell of `layout`), with their sums.
 fn cages_of(
     no: usize,
@@ -312,6 +363,28 @@ mod tests {
         let without = r[1].as_ref().unwrap();
         assert_eq!(without.to_line(), ".".repeat(16));
         assert_eq!(without.layout(), with.layout());
+    }
+
+    #[test]
+    fn a_full_cover_declared_is_checked() {
+        let full =
+            "cages: full\nAABB\nCDDE\nCFGE\nHFGI\nsums: A=3 B=7 C=5 D=5 E=5 F=4 G=6 H=4 I=1\n";
+        assert!(read(full)[0].is_ok(), "{:?}", read(full));
+        let gap = "cages: FULL\nAABB\nCDDE\nCFGE\nHFG.\nsums: A=3 B=7 C=5 D=5 E=5 F=4 G=6 H=4\n";
+        let e = read(gap).remove(0).unwrap_err();
+        assert!(
+            e.contains("1: r4c4 is in no cage, but 'cages: full' says every cell is"),
+            "{e}"
+        );
+        let off = full.replace("I=1", "I=2");
+        let e = read(&off).remove(0).unwrap_err();
+        assert!(
+            e.contains("the cages' sums add up to 41, but cages covering a 4×4 grid add up to 40"),
+            "{e}"
+        );
+        // Without the declaration a gap is allowed; anything else after 'cages:' is no header.
+        assert!(read(&gap.replace("cages: FULL", "cages:"))[0].is_ok());
+        assert!(super::header("cages: most").is_none());
     }
 
     #[test]

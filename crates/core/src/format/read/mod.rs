@@ -313,7 +313,7 @@ impl<R: BufRead> Reader<R> {
                 }
             };
             if killer::is_cages_header(&text) {
-                return Some(record(no, plain(self.on_cages(no, None))));
+                return Some(record(no, plain(self.on_cages(no, &text, None))));
             }
             // Read whole (not cut at a '#'): JSON holds colours such as "#000000".
             if fpuzzles::is_shared(&text) {
