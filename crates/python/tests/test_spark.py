@@ -194,7 +194,10 @@ def test_the_cluster_recipe_runs_with_a_packed_venv(tmp_path):
     source = data_dir() / "bench" / "puzzles2_17_clue.txt"
     lines = [l for l in source.read_text().splitlines() if l.strip() and not l.startswith("#")][:200]
     (tmp_path / "puzzles.txt").write_text("\n".join(lines) + "\n")
-    env = dict(os.environ, PATH=f"{venv / 'bin'}:{os.environ['PATH']}")
+    # The master, worker and executors talk over the loopback address, not whatever the
+    # machine's name resolves to (an executor that never reaches its master would leave
+    # the job waiting for resources).
+    env = dict(os.environ, PATH=f"{venv / 'bin'}:{os.environ['PATH']}", SPARK_LOCAL_IP="127.0.0.1")
     env.pop("PYSPARK_PYTHON", None)
     env.pop("PYSPARK_DRIVER_PYTHON", None)
     run = run_within(
@@ -203,6 +206,7 @@ def test_the_cluster_recipe_runs_with_a_packed_venv(tmp_path):
          "--conf", "spark.pyspark.python=./venv/bin/python",
          "--conf", f"spark.pyspark.driver.python={venv / 'bin' / 'python'}",
          "--conf", "spark.ui.enabled=false",
+         "--conf", "spark.driver.host=127.0.0.1",
          str(SPARK_EXAMPLES / "rate_job.py"), "puzzles.txt", "rated.parquet"],
         600, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stderr[-3000:]
