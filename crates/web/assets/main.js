@@ -461,7 +461,7 @@ function startNew(res, req) {
 
 /** A layout from the server's answer, with regions filled in when missing. */
 function fixLayout(l) {
-  return M.makeLayout(l.side, { box: l.box || null, regions: l.regions || null, diagonals: !!l.diagonals });
+  return M.makeLayout(l.side, { box: l.box || null, regions: l.regions || null, diagonals: !!l.diagonals, cages: l.cages || null });
 }
 
 // ---- your own puzzle ----------------------------------------------------------------------------------
@@ -612,7 +612,9 @@ async function copyText(text) {
 async function openShared(spec) {
   history.replaceState(null, '', location.pathname);
   const line = spec.puzzle.replace(/\s+/g, '');
-  const saved = unfinished().find((g) => g.givens === line && (g.regions || '') === (spec.regions || '') && !!g.diagonals === !!spec.diagonals);
+  const cages = M.makeLayout(9, { cages: spec.cages }).cages;
+  const sameCages = (g) => JSON.stringify(g.cages || null) === JSON.stringify(cages || null);
+  const saved = unfinished().find((g) => g.givens === line && (g.regions || '') === (spec.regions || '') && !!g.diagonals === !!spec.diagonals && sameCages(g));
   const game = saved && loadSaved(saved.id);
   if (game) return setGame(game, 'You have played this puzzle here before: your game is restored.');
   setStatus('Opening the shared puzzle…');
@@ -866,8 +868,8 @@ function saveNow() {
     for (const g of list.filter((x) => !touched(x))) localStorage.removeItem(gameKey(g.id));
     list.splice(0, list.length, ...list.filter(touched));
     const { givens } = M.serialize(state);
-    const { regions, diagonals, box } = state.layout;
-    list.unshift({ ...M.summary(state), givens, regions: box ? '' : regions, diagonals, savedAt: Date.now() });
+    const { regions, diagonals, box, cages } = state.layout;
+    list.unshift({ ...M.summary(state), givens, regions: box ? '' : regions, diagonals, cages, savedAt: Date.now() });
     for (const old of list.splice(MAX_SAVED)) localStorage.removeItem(gameKey(old.id));
     localStorage.setItem(INDEX_KEY, JSON.stringify(list));
   } catch (e) {

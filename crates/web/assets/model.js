@@ -95,17 +95,29 @@ export function defaultBox(n) {
   return `${r}x${n / r}`;
 }
 
-/** A layout value: side, box (or null), regions (always), diagonals. */
-export function makeLayout(side, { box = null, regions = null, diagonals = false } = {}) {
+/**
+ * A layout value: side, box (or null), regions (always), diagonals, and for a killer
+ * sudoku its cages ([{sum, cells}], cells as indices in reading order).
+ */
+export function makeLayout(side, { box = null, regions = null, diagonals = false, cages = null } = {}) {
   const b = regions ? box : box || defaultBox(side);
-  return { side, box: b, regions: regions || boxRegions(side, b), diagonals: !!diagonals };
+  const layout = { side, box: b, regions: regions || boxRegions(side, b), diagonals: !!diagonals };
+  if (Array.isArray(cages) && cages.length) {
+    layout.cages = cages.map((c) => ({ sum: c.sum, cells: [...c.cells].sort((x, y) => x - y) }));
+  }
+  return layout;
+}
+
+/** Is this layout a killer's (it has cages)? */
+export function isKiller(layout) {
+  return Array.isArray(layout.cages) && layout.cages.length > 0;
 }
 
 /** A short name of a layout: "9×9", "9×9 jigsaw", "9×9 X". */
 /** Does Sudoku Explainer's scale apply to this layout? It was made for 9×9 with boxes; on
  * other layouts sudokit's SE number is an estimate by analogy, shown only as "about N". */
 export function seExact(layout) {
-  return layout.side === 9 && !!layout.box;
+  return layout.side === 9 && !!layout.box && !isKiller(layout);
 }
 
 /** Every level, easiest first (the names the engine takes). */
@@ -155,14 +167,15 @@ export function ratedText(r, layout, se) {
 
 export function layoutName(layout) {
   const n = layout.side;
-  return `${n}×${n}${layout.box ? '' : ' jigsaw'}${layout.diagonals ? ' X' : ''}`;
+  const killer = isKiller(layout) ? ' killer' : '';
+  return `${n}×${n}${layout.box ? '' : ' jigsaw'}${layout.diagonals ? ' X' : ''}${killer}`;
 }
 
 const geometries = new Map();
 
 /** Houses, peers and names of a layout (computed once per layout). */
 export function geometry(layout) {
-  const key = `${layout.side}|${layout.regions}|${layout.diagonals}`;
+  const key = layoutKey(layout);
   let g = geometries.get(key);
   if (!g) {
     g = buildGeometry(layout);
@@ -171,7 +184,13 @@ export function geometry(layout) {
   return g;
 }
 
-function buildGeometry({ side: n, regions, diagonals }) {
+/** A layout's identity: side, regions, diagonals and cages. */
+export function layoutKey(layout) {
+  const cages = isKiller(layout) ? layout.cages.map((c) => `${c.sum}:${c.cells}`).join(';') : '';
+  return `${layout.side}|${layout.regions}|${layout.diagonals}|${cages}`;
+}
+
+function buildGeometry({ side: n, regions, diagonals, cages }) {
   const order = [];
   const region = Array.from(regions, (ch) => {
     if (!order.includes(ch)) order.push(ch);
@@ -187,12 +206,16 @@ function buildGeometry({ side: n, regions, diagonals }) {
     add('diagonal', 1, range(n).map((k) => k * n + k));
     add('anti-diagonal', 1, range(n).map((k) => k * n + (n - 1 - k)));
   }
+  // A killer's cage-mates are peers too: a cage repeats no digit.
+  const cageOf = new Array(n * n).fill(-1);
+  (cages || []).forEach((c, k) => c.cells.forEach((i) => { cageOf[i] = k; }));
   const peers = range(n * n).map((i) => {
     const set = new Set();
     for (const h of houses) if (h.cells.includes(i)) h.cells.forEach((j) => j !== i && set.add(j));
+    if (cageOf[i] >= 0) cages[cageOf[i]].cells.forEach((j) => j !== i && set.add(j));
     return [...set];
   });
-  return { n, size: n * n, region, houses, peers };
+  return { n, size: n * n, region, houses, peers, cageOf };
 }
 
 /** Whether the regions are the R×C boxes of some box shape (then houses are "box k"). */
@@ -263,6 +286,11 @@ export function conflicts(state) {
   b.values.forEach((v, i) => {
     if (v && g.peers[i].some((j) => b.values[j] === v)) out.add(i);
   });
+  // A killer's cage filled with digits that miss its sum.
+  for (const c of state.layout.cages || []) {
+    const vals = c.cells.map((i) => b.values[i]);
+    if (vals.every((v) => v) && vals.reduce((a, v) => a + v, 0) !== c.sum) c.cells.forEach((i) => out.add(i));
+  }
   return out;
 }
 
@@ -656,6 +684,7 @@ export function shareQuery(state) {
   if (!box) q.set('r', regions);
   if (diagonals) q.set('x', '1');
   if (box && box !== defaultBox(side)) q.set('b', box);
+  if (isKiller(state.layout)) q.set('k', state.layout.cages.map((c) => `${c.sum}:${c.cells.join('.')}`).join('_'));
   return `?${q}`;
 }
 
@@ -668,6 +697,13 @@ export function parseShare(search) {
   if (q.get('r')) spec.regions = q.get('r');
   if (q.get('x') === '1') spec.diagonals = true;
   if (q.get('b')) spec.box = q.get('b');
+  // A killer's cages: sum:cell.cell..._sum:... (the server checks them).
+  if (q.get('k')) {
+    spec.cages = q.get('k').split('_').map((part) => {
+      const [sum, cells] = part.split(':');
+      return { sum: Number(sum), cells: String(cells || '').split('.').filter(Boolean).map(Number) };
+    });
+  }
   return spec;
 }
 
@@ -678,6 +714,7 @@ export function puzzleSpec(state, values = state.givens) {
   if (box) spec.box = box;
   else spec.regions = regions;
   if (diagonals) spec.diagonals = true;
+  if (isKiller(state.layout)) spec.cages = state.layout.cages;
   return spec;
 }
 

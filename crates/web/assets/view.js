@@ -4,7 +4,7 @@
 
 import {
   COLORS, SYMBOLS, symbol, cellName, geometry, currentBoard, conflicts, hintDecor,
-  digitCounts, layoutName, formatTime, digitsOf, seExact, seText,
+  digitCounts, layoutName, formatTime, digitsOf, seExact, seText, layoutKey, isKiller,
 } from './model.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -43,7 +43,7 @@ export function noteGrid(n) {
 }
 
 function ensureBoard(view, layout) {
-  const key = `${layout.side}|${layout.regions}|${layout.diagonals}`;
+  const key = layoutKey(layout);
   if (view.layoutKey === key) return;
   const n = layout.side;
   const board = view.board;
@@ -67,6 +67,8 @@ function ensureBoard(view, layout) {
     board.append(row);
   }
   board.append(linesSvg(view.doc, layout));
+  board.classList.toggle('killer', isKiller(layout));
+  if (isKiller(layout)) board.append(cagesSvg(view.doc, layout));
   view.links = view.doc.createElementNS(SVG, 'svg');
   view.links.setAttribute('class', 'links');
   view.links.setAttribute('viewBox', `0 0 ${n} ${n}`);
@@ -135,6 +137,41 @@ function linesSvg(doc, layout) {
   return svg;
 }
 
+/**
+ * A killer's cages, as on paper: each outline dashed, inset in its cells, so that two
+ * cages side by side show two lines; the sums are drawn by the cells (see describe).
+ * Each cell draws the sides it shares with no cell of its cage, each side stretched to
+ * meet the next: to the cell's edge where the cage goes on, past it at an inner corner.
+ */
+function cagesSvg(doc, layout) {
+  const n = layout.side;
+  const e = 0.08;
+  const { cageOf } = geometry(layout);
+  const inCage = (k, r, c) => r >= 0 && r < n && c >= 0 && c < n && cageOf[r * n + c] === k;
+  let d = '';
+  for (let i = 0; i < n * n; i++) {
+    const k = cageOf[i];
+    if (k < 0) continue;
+    const r = Math.floor(i / n);
+    const c = i % n;
+    const at = (dr, dc) => inCage(k, r + dr, c + dc);
+    // How far a side reaches at one end: past the corner, to the edge, or short of it.
+    const reach = (along, diagonal, edge, sign) => (along ? (diagonal ? edge + sign * e : edge) : edge - sign * e);
+    const f = (x) => +x.toFixed(3);
+    if (!at(-1, 0)) d += `M${f(reach(at(0, -1), at(-1, -1), c, -1))} ${f(r + e)}H${f(reach(at(0, 1), at(-1, 1), c + 1, 1))}`;
+    if (!at(1, 0)) d += `M${f(reach(at(0, -1), at(1, -1), c, -1))} ${f(r + 1 - e)}H${f(reach(at(0, 1), at(1, 1), c + 1, 1))}`;
+    if (!at(0, -1)) d += `M${f(c + e)} ${f(reach(at(-1, 0), at(-1, -1), r, -1))}V${f(reach(at(1, 0), at(1, -1), r + 1, 1))}`;
+    if (!at(0, 1)) d += `M${f(c + 1 - e)} ${f(reach(at(-1, 0), at(-1, 1), r, -1))}V${f(reach(at(1, 0), at(1, 1), r + 1, 1))}`;
+  }
+  const svg = doc.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'cages');
+  svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.append(path(doc, 'outline', d));
+  return svg;
+}
+
 function path(doc, cls, d) {
   const p = doc.createElementNS(SVG, 'path');
   p.setAttribute('class', cls);
@@ -161,6 +198,7 @@ function context(state, prefs, decor) {
     fault: new Set(state.marks.fault),
     decor,
     diag: state.layout.diagonals,
+    layout: state.layout,
   };
 }
 
@@ -210,8 +248,11 @@ function describe(state, ctx, i) {
   flag(!!board.colors[i], 'painted');
   const mark = decor.marks.get(i) || null;
   const ghost = decor.ghosts.get(i) || 0;
+  const cage = ctx.g.cageOf ? ctx.g.cageOf[i] : -1;
+  const cageSum = cage >= 0 && state.layout.cages[cage].cells[0] === i ? state.layout.cages[cage].sum : 0;
   return {
     cls: cls.join(' '),
+    sum: cageSum,
     value,
     corner: value ? 0 : board.corner[i],
     centre: value || ghost ? 0 : board.centre[i],
@@ -235,6 +276,11 @@ function ariaLabel(i, n, value, given, board, ctx) {
   if (ctx.conflicts.has(i)) parts.push('conflict');
   if (ctx.wrong.has(i)) parts.push('wrong');
   if (board.colors[i]) parts.push(`colour ${digitsOf(board.colors[i]).join(' ')}`);
+  const cage = ctx.g.cageOf ? ctx.g.cageOf[i] : -1;
+  if (cage >= 0) {
+    const { sum, cells } = ctx.layout.cages[cage];
+    parts.push(`in a cage of ${cells.length} cells adding up to ${sum}`);
+  }
   return parts.join(', ');
 }
 
@@ -243,6 +289,7 @@ function drawCell(doc, cell, d, n) {
   cell.setAttribute('aria-label', d.label);
   cell.setAttribute('aria-selected', d.selected ? 'true' : 'false');
   const parts = [];
+  if (d.sum) parts.push(span(doc, 'cage-sum', String(d.sum)));
   if (d.colors) parts.push(paintSpan(doc, d.colors));
   if (d.value) parts.push(span(doc, 'value', symbol(d.value)));
   else if (d.mark && d.mark.place) parts.push(span(doc, 'value place', symbol(d.mark.place)));

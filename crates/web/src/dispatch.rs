@@ -89,7 +89,7 @@ fn answer(
             let req: CountRequest = parse(body)?;
             game::count(&Puzzle::read(&req.puzzle)?, req.limit)?
         }
-        "canon" => game::canon(&puzzle(body)?),
+        "canon" => game::canon(&puzzle(body)?)?,
         "check" => {
             let (p, pos) = play(body)?;
             game::check(&p, &pos)?

@@ -10,7 +10,9 @@ use sudokit_core::format::json::Json;
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout};
 use sudokit_generate::practice::{practice, PracticeError};
-use sudokit_generate::{GenerateError, Generator, Progress, Request, Shape, Symmetry, Target};
+use sudokit_generate::{
+    GenerateError, Generator, KillerSpec, Progress, Request, Shape, Symmetry, Target,
+};
 use sudokit_logic::answer::{self, SolveAnswer, Status};
 use sudokit_logic::{
     next_step, render, solve_within, teach, Board, Level, Options, Step, Technique,
@@ -22,7 +24,8 @@ use crate::spec::{Position, Puzzle};
 /// A new game as asked: the layout's name, a level, a seed.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct NewGame {
-    /// `9x9` (default), any `NxN` with boxes, `jigsaw` (9×9) or `x` (9×9 sudoku-X).
+    /// `9x9` (default), any `NxN` with boxes, `jigsaw` (9×9), `x` (9×9 sudoku-X) or
+    /// `killer` (9×9, cages and no givens).
     pub layout: Option<String>,
     /// `easy` … `extreme`; by default any.
     pub level: Option<String>,
@@ -69,7 +72,12 @@ pub fn new_game(
                 level,
                 ..Target::default()
             };
-            if let Some(why) = target.contradiction(&options) {
+            let killer = name.eq_ignore_ascii_case("killer");
+            let impossible = match killer {
+                true => sudokit_generate::killer::contradiction(&target, 9),
+                false => target.contradiction(&options),
+            };
+            if let Some(why) = impossible {
                 return Err(ApiError::BadRequest(why));
             }
             let request = Request {
@@ -78,6 +86,7 @@ pub fn new_game(
                 deadline,
                 budget: TRIES,
                 progress,
+                killer: killer.then(KillerSpec::default),
                 ..Request::new(shape(name)?)
             };
             let stream = request.puzzle_seed(seed, 0);
@@ -115,7 +124,7 @@ fn shape(name: &str) -> Result<Shape, ApiError> {
             diagonals: false,
         },
         "x" | "sudoku-x" => Shape::Fixed(Arc::new(Layout::classic().with_diagonals())),
-        "9x9" => Shape::Fixed(classic()),
+        "9x9" | "killer" => Shape::Fixed(classic()),
         other => {
             let side = other
                 .split_once('x')
@@ -124,7 +133,7 @@ fn shape(name: &str) -> Result<Shape, ApiError> {
                 .ok_or_else(|| {
                     ApiError::BadRequest(format!(
                         "layout: unknown layout {name:?}; use 4x4, 6x6, 9x9, 16x16 (any NxN \
-                         with boxes), jigsaw or x"
+                         with boxes), jigsaw, x or killer"
                     ))
                 })?;
             let layout =
@@ -223,7 +232,7 @@ fn missed(e: GenerateError, layout: &str, level: Option<Level>) -> ApiError {
 
 /// The layout as the page draws it: side, box shape, a region symbol per cell, diagonals.
 pub fn layout_json(layout: &Layout) -> Json {
-    Json::object([
+    let mut fields = vec![
         ("side", Json::from(layout.side())),
         (
             "box",
@@ -231,7 +240,18 @@ pub fn layout_json(layout: &Layout) -> Json {
         ),
         ("regions", Json::from(layout.region_symbols())),
         ("diagonals", Json::from(layout.has_diagonals())),
-    ])
+    ];
+    if layout.is_killer() {
+        let cages = layout.cages().iter().map(|c| {
+            let cells = c.cells.iter().map(|x| Json::from(x.index()));
+            Json::object([
+                ("sum", Json::from(c.sum)),
+                ("cells", Json::Array(cells.collect())),
+            ])
+        });
+        fields.push(("cages", Json::Array(cages.collect())));
+    }
+    Json::object(fields)
 }
 
 /// What `count` is asked: a puzzle, and the count to stop at.
@@ -268,12 +288,17 @@ pub fn count(p: &Puzzle, limit: Option<u64>) -> Result<Json, ApiError> {
 /// The puzzle's canonical form: the least of its equivalent puzzles (the same for every
 /// puzzle that differs only by relabelling, rotation, reflection, or band, stack, row and
 /// column swaps; see `sudokit_generate::canon` for what each layout allows).
-pub fn canon(p: &Puzzle) -> Json {
+pub fn canon(p: &Puzzle) -> Result<Json, ApiError> {
+    if p.layout().is_killer() {
+        return Err(ApiError::BadRequest(
+            "canon: a killer sudoku has no canonical form here (its cages would be lost)".into(),
+        ));
+    }
     let canon = sudokit_generate::canon::canonical(&p.grid);
-    Json::object([
+    Ok(Json::object([
         ("puzzle", Json::from(p.grid.to_line())),
         ("canonical", Json::from(canon.to_line())),
-    ])
+    ]))
 }
 
 /// Solves a puzzle: the shared answer (status, solution), with the puzzle, its layout, the

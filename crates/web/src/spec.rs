@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 use sudokit_core::format::{LayoutSpec, ReadOptions, Reader};
-use sudokit_core::{Digit, DigitSet, Grid, Layout};
+use sudokit_core::{Cage, Cell, Digit, DigitSet, Grid, Layout};
 
 use crate::error::ApiError;
 
@@ -23,6 +23,21 @@ pub struct PuzzleSpec {
     /// Sudoku-X: the two diagonals are houses too.
     #[serde(default)]
     pub diagonals: bool,
+    /// Killer cages, each its sum and its cells (0-based indices in reading order), as
+    /// an answer's `layout.cages` gives them; they replace any `cages:` block the text
+    /// has. A killer may also come as text (the CLI's killer format, or an f-puzzles or
+    /// SudokuPad link).
+    #[serde(default)]
+    pub cages: Option<Vec<CageSpec>>,
+}
+
+/// A killer cage as a request gives it.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CageSpec {
+    /// What its digits add up to.
+    pub sum: u32,
+    /// Its cells, 0-based indices in reading order.
+    pub cells: Vec<usize>,
 }
 
 impl PuzzleSpec {
@@ -65,16 +80,20 @@ impl Puzzle {
     /// # Errors
     /// A 400 naming the field and what is wrong in it.
     pub fn read(spec: &PuzzleSpec) -> Result<Puzzle, ApiError> {
-        let options = spec
+        let mut options = spec
             .layout()
             .read_options()
             .map_err(|e| bad(e.to_string()))?;
+        options.killer = true;
         let record = Reader::new(spec.puzzle.as_bytes(), options)
             .next()
             .ok_or_else(|| bad("puzzle: no puzzle found"))?;
-        let grid = record
+        let mut grid = record
             .grid
             .map_err(|e| bad(format!("the puzzle, {}: {}", e.place(), e.kind)))?;
+        if let Some(cages) = &spec.cages {
+            grid = with_cages(&grid, cages)?;
+        }
         Ok(Puzzle {
             grid,
             marks: record.marks,
@@ -168,4 +187,29 @@ pub struct Position {
 
 fn bad(message: impl Into<String>) -> ApiError {
     ApiError::BadRequest(message.into())
+}
+
+/// `grid` with `cages` in place of any it had.
+fn with_cages(grid: &Grid, cages: &[CageSpec]) -> Result<Grid, ApiError> {
+    let layout = grid.layout();
+    let (n, count) = (layout.side(), layout.cell_count());
+    let cages = cages
+        .iter()
+        .map(|c| match c.cells.iter().find(|&&i| i >= count) {
+            Some(i) => Err(bad(format!(
+                "cages: cell {i} is outside the {n}×{n} grid (cells are numbered 0 to {})",
+                count - 1
+            ))),
+            None => Ok(Cage {
+                cells: c.cells.iter().map(|&i| Cell::new(i)).collect(),
+                sum: c.sum,
+            }),
+        })
+        .collect::<Result<Vec<Cage>, ApiError>>()?;
+    let killer = layout
+        .without_cages()
+        .with_cages(cages)
+        .map_err(|e| bad(format!("cages: {e}")))?;
+    let values = grid.values().to_vec();
+    Ok(Grid::from_values(Arc::new(killer), values))
 }

@@ -732,3 +732,51 @@ async fn work_abandoned_by_its_client_stops_and_frees_its_worker() {
         );
     }
 }
+
+#[tokio::test]
+async fn killers_are_made_played_and_checked_with_their_cages() {
+    let (status, game) = post(
+        "/api/new",
+        json!({"layout": "killer", "level": "easy", "seed": 5}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let cages = game["layout"]["cages"].clone();
+    assert!(cages.as_array().is_some_and(|c| c.len() > 10), "{game}");
+    assert!(game["se"].is_null(), "{game}");
+    let puzzle = game["puzzle"].clone();
+    // The cages as the answer gave them: one solution, the one made.
+    let (status, solved) = post("/api/solve", json!({"puzzle": puzzle, "cages": cages})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (&solved["status"], &solved["solution"]),
+        (&json!("unique"), &game["solution"])
+    );
+    assert_eq!(solved["layout"]["cages"], cages);
+    // A hint names a killer technique.
+    let (_, hint) = post("/api/hint", json!({"puzzle": puzzle, "cages": cages})).await;
+    let technique = hint["step"]["technique"].as_str().unwrap_or_default();
+    assert!(
+        [
+            "Cage Combinations",
+            "Innies and Outies",
+            "Cage/House Interaction"
+        ]
+        .contains(&technique),
+        "{hint}"
+    );
+    // Bad cages are a 400 naming the cage; canon refuses a killer.
+    let (status, bad) = post(
+        "/api/solve",
+        json!({"puzzle": puzzle, "cages": [{"sum": 3, "cells": [0, 99]}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error(&bad).contains("cages: cell 99 is outside the 9×9 grid"),
+        "{bad}"
+    );
+    let (status, canon) = post("/api/canon", json!({"puzzle": puzzle, "cages": cages})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&canon).contains("killer"), "{canon}");
+}

@@ -431,3 +431,47 @@ it("ratedText names SE's own hardest rule beside sudokit's hardest step when the
   const four = M.makeLayout(4);
   assert.equal(M.ratedText({ ...r, se_kind: 'estimate' }, four, M.seText(1.2, four, 'estimate')), 'Rated Easy; hardest step: Naked Single.');
 });
+
+describe('killer sudoku', () => {
+  // The 4×4 killer of examples/killer.txt: one given, nine cages; solution 1234 3412 2143 4321.
+  const cages = [
+    { sum: 3, cells: [0, 1] }, { sum: 7, cells: [2, 3] }, { sum: 5, cells: [4, 8] }, { sum: 5, cells: [5, 6] },
+    { sum: 5, cells: [7, 11] }, { sum: 4, cells: [9, 13] }, { sum: 6, cells: [10, 14] }, { sum: 4, cells: [12] },
+    { sum: 1, cells: [15] },
+  ];
+  const killer = () => M.newGame({ layout: M.makeLayout(4, { cages }), puzzle: '1...............', solution: '1234341221434321' });
+  const at4 = (name) => M.cellIndex(name, 4);
+  const sel4 = (name) => ({ type: 'select', cell: at4(name) });
+
+  it('makes cage-mates peers, names the layout, and has no SE', () => {
+    const layout = M.makeLayout(4, { cages });
+    assert.ok(M.isKiller(layout) && !M.isKiller(M.makeLayout(4)));
+    assert.equal(M.layoutName(layout), '4×4 killer');
+    // Cells that touch at a corner across boxes share no house: a cage makes them peers.
+    const corner = M.makeLayout(4, { cages: [{ sum: 3, cells: [at4('r2c2'), at4('r3c3')] }] });
+    assert.ok(M.geometry(corner).peers[at4('r2c2')].includes(at4('r3c3')));
+    assert.ok(!M.geometry(M.makeLayout(4)).peers[at4('r2c2')].includes(at4('r3c3')));
+    assert.ok(!M.seExact(M.makeLayout(9, { cages: [{ sum: 3, cells: [0, 1] }] })));
+  });
+
+  it('finds conflicts: a digit twice in a cage, a full cage off its sum', () => {
+    // r2c1 and r3c1 are a cage of 5: 3 and 2 make 5, 4 and 3 miss it.
+    const fill = (a, b) => play(killer(), sel4('r2c1'), digit(a), sel4('r3c1'), digit(b));
+    assert.deepEqual([...M.conflicts(fill(3, 2))], []);
+    assert.deepEqual([...M.conflicts(fill(4, 3))].sort(), [at4('r2c1'), at4('r3c1')].sort());
+    // Auto-notes leave out a cage-mate's digit.
+    const corner = M.newGame({ layout: M.makeLayout(4, { cages: [{ sum: 3, cells: [at4('r2c2'), at4('r3c3')] }] }) });
+    const s = play(corner, sel4('r2c2'), digit(1), { type: 'autoNotes' });
+    assert.equal(board(s).corner[at4('r3c3')], 0b1110, 'r3c3 shares only a cage with r2c2, which holds 1: 2, 3 or 4');
+  });
+
+  it('sends its cages to the engine, shares them in links and keeps them in saves', () => {
+    const s = killer();
+    assert.deepEqual(M.puzzleSpec(s).cages, cages);
+    const query = M.shareQuery(s);
+    assert.match(query, /&k=3%3A0\.1_7%3A2\.3_/);
+    assert.deepEqual(M.parseShare(query).cages, cages);
+    const back = M.deserialize(JSON.parse(JSON.stringify(M.serialize(s))));
+    assert.deepEqual(back.layout.cages, cages);
+  });
+});
