@@ -60,6 +60,7 @@ fn links_made_by_f_puzzles_are_read() {
         data.to_string(),
         format!("https://sudokupad.app/fpuzzles{data}"),
         format!("sudokupad.app/?puzzle=fpuzzles{data}&setting-nogrid=1"),
+        format!("https://sudokupad.app/fpuzzles{data}?setting-nogrid=1"),
         format!(
             "https://www.f-puzzles.com/?load={}",
             data.replace('+', "%2B")

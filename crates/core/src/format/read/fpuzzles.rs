@@ -249,7 +249,7 @@ fn link_data(text: &str) -> Result<String, String> {
         );
     };
     let data = data
-        .split(['&', '#', ' ', '\t', '"', '\''])
+        .split(['&', '?', '#', ' ', '\t', '"', '\''])
         .next()
         .unwrap_or("");
     percent_decoded(data)
