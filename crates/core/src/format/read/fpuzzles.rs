@@ -22,6 +22,15 @@ use crate::layout::{region_symbol, Cage, Cell};
 /// writes, one a line: `table.rs`).
 pub(super) fn is_shared(text: &str) -> bool {
     let whole = text.trim_start();
+    // Most lines are puzzles, which start with a digit or a dot: every
+    // shared form starts with `{`, `N4Ig`, `fpuzzles`, `http`, `www.` or
+    // one of the sites' names, so one byte settles most lines.
+    if !matches!(
+        whole.as_bytes().first(),
+        Some(b'{' | b'N' | b'f' | b'h' | b'w' | b's' | b'a')
+    ) {
+        return false;
+    }
     if whole.starts_with('{') {
         let has = |key: &str| whole.contains(&format!("\"{key}\""));
         if has("grid") || has("size") {
