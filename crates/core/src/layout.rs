@@ -299,7 +299,9 @@ pub fn sum_bounds(set: u32, k: usize) -> Option<(u32, u32)> {
 /// Visits every set of `k` different digits of `set` (bit `d - 1` for digit `d`) adding
 /// up to `sum`, each as bits, in increasing order of its digits, until `visit` answers
 /// `false`. Each set looked at, partial or whole, spends one step of `budget`; at 0 the
-/// walk stops (so `*budget == 0` afterwards says it may have been cut short).
+/// walk stops (so `*budget == 0` afterwards says it may have been cut short). Sets of
+/// digits 1 to 9 given a budget over 511 (more than their whole walk) come from a table
+/// made once, in the same order, and spend none.
 ///
 /// ```
 /// use sudokit_core::sum_sets;
@@ -318,7 +320,44 @@ pub fn sum_sets(
     budget: &mut u32,
     visit: &mut impl FnMut(u32) -> bool,
 ) {
+    // Digits 1 to 9 with room for the whole walk (at most 512 steps: one per subset):
+    // the sets come from a table made once, filtered, in the walk's own order.
+    if set <= SMALL_DIGITS && *budget > SMALL_DIGITS {
+        let Some(sets) = small_sum_sets(k, sum) else {
+            return;
+        };
+        for &s in sets {
+            if u32::from(s) & !set == 0 && !visit(u32::from(s)) {
+                return;
+            }
+        }
+        return;
+    }
     sum_sets_from(set, k, sum, 0, budget, visit);
+}
+
+/// Digits 1 to 9, as bits.
+const SMALL_DIGITS: u32 = 0x1FF;
+
+/// Every set of `k` different digits from 1 to 9 adding up to `sum`, in the order of
+/// [`sum_sets`]' walk (`None` when none can).
+fn small_sum_sets(k: usize, sum: u32) -> Option<&'static [u16]> {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u16>>> = std::sync::OnceLock::new();
+    const SUMS: usize = 46;
+    let table = TABLE.get_or_init(|| {
+        let mut table = vec![Vec::new(); 10 * SUMS];
+        for k in 0..=9 {
+            for sum in 0..SUMS {
+                let mut budget = u32::MAX;
+                sum_sets_from(SMALL_DIGITS, k, sum as u32, 0, &mut budget, &mut |s| {
+                    table[k * SUMS + sum].push(s as u16);
+                    true
+                });
+            }
+        }
+        table
+    });
+    (k <= 9 && (sum as usize) < SUMS).then(|| &table[k * SUMS + sum as usize][..])
 }
 
 /// [`sum_sets`] with `chosen` already in the set: `false` once the walk is to stop.
@@ -1272,6 +1311,34 @@ mod tests {
         assert!(!layout.is_classic() && layout.is_killer());
         assert_ne!(layout, four());
         assert_eq!(layout.without_cages(), four());
+    }
+
+    #[test]
+    fn the_table_of_small_sums_gives_what_the_walk_gives_in_its_order() {
+        for set in (0..=SMALL_DIGITS).step_by(5).chain([SMALL_DIGITS]) {
+            for k in 0..=9 {
+                for sum in 0..=46 {
+                    let (mut walked, mut looked_up) = (Vec::new(), Vec::new());
+                    let mut unbounded = u32::MAX;
+                    sum_sets_from(set, k, sum, 0, &mut unbounded, &mut |s| {
+                        walked.push(s);
+                        true
+                    });
+                    sum_sets(set, k, sum, &mut 1024, &mut |s| {
+                        looked_up.push(s);
+                        true
+                    });
+                    assert_eq!(looked_up, walked, "{set:#b}, {k} digits, sum {sum}");
+                }
+            }
+        }
+        // A walk told to stop stops at the same set.
+        let mut seen = Vec::new();
+        sum_sets(SMALL_DIGITS, 3, 15, &mut 1024, &mut |s| {
+            seen.push(s);
+            seen.len() < 3
+        });
+        assert_eq!(seen, [0b1_0001_0001, 0b0_1010_0001, 0b1_0000_1010]); // 1+5+9, 1+6+8, 2+4+9
     }
 
     #[test]

@@ -26,6 +26,10 @@ struct State {
     /// On a killer, the cells changed since the sums were last looked at (a bit per
     /// cell); empty otherwise.
     dirty: Vec<u64>,
+    /// On a killer, the digits each cage was last known to need (`cage_needs`) when
+    /// its sum was last looked at: a cage whose cells did not change is looked at again
+    /// only when it needs more.
+    needs_seen: Vec<u32>,
 }
 
 /// Every cell of `layout` marked, on a killer (none otherwise).
@@ -45,6 +49,7 @@ impl State {
             cands: vec![full; cells],
             unsolved: cells,
             dirty: all_dirty(layout),
+            needs_seen: vec![0; layout.cages().len()],
         }
     }
 
@@ -161,21 +166,31 @@ impl State {
     /// Killer sums: each cage, and each sum the rule of 45 gives, keeps only the digits
     /// its sum allows (see `distinct_sum` and `bounded_sum`). `Ok(true)` when a
     /// candidate was removed or a digit queued.
-    fn sums(&mut self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
+    fn sums(
+        &mut self,
+        layout: &Layout,
+        scratch: &mut Scratch,
+        queue: &mut Vec<Pending>,
+    ) -> Result<bool, Dead> {
         let mut changed = false;
-        let must = self.cage_needs(layout);
+        self.cage_needs(layout, &mut scratch.must);
+        let must = &scratch.must;
         // The cells changed since the last pass; changes made in this one mark afresh.
-        let words = self.dirty.len();
-        let check = std::mem::replace(&mut self.dirty, vec![0; words]);
+        let check = &mut scratch.check;
+        check.clear();
+        check.extend_from_slice(&self.dirty);
+        self.dirty.fill(0);
+        let check = &*check;
         let stale = |cells: &[Cell]| {
             cells
                 .iter()
                 .any(|c| check[c.index() / 64] & 1 << (c.index() % 64) != 0)
         };
         for (k, cage) in layout.cages().iter().enumerate() {
-            if must[k] == 0 && !stale(&cage.cells) {
+            if must[k] == self.needs_seen[k] && !stale(&cage.cells) {
                 continue;
             }
+            self.needs_seen[k] = must[k];
             let why = (Dead::CageSum(k), Reason::Cage(k));
             changed |= self.distinct_sum(layout, &cage.cells, cage.sum, must[k], why, queue)?;
         }
@@ -194,36 +209,47 @@ impl State {
 
     /// The digits each cage must hold: a digit whose every place in some house lies in
     /// one cage goes in that cage.
-    fn cage_needs(&self, layout: &Layout) -> Vec<u32> {
-        let mut must = vec![0u32; layout.cages().len()];
+    fn cage_needs(&self, layout: &Layout, must: &mut Vec<u32>) {
+        must.clear();
+        must.resize(layout.cages().len(), 0);
         for house in layout.houses() {
-            let mut cage_of_digit = [u16::MAX; MAX_SIDE];
-            let mut placed = 0u32;
+            // The house's open cells by cage (the union of each cage's candidates in
+            // the house), the open cells in no cage, and the digits placed.
+            let mut cages = [(0u16, 0u32); MAX_SIDE];
+            let (mut parts, mut loose, mut placed) = (0, 0u32, 0u32);
             for &c in &house.cells {
                 let i = c.index();
+                let m = self.cands[i];
                 if self.values[i] != 0 {
-                    placed |= self.cands[i];
+                    placed |= m;
                     continue;
                 }
-                let k = layout.cage_of(c).map_or(u16::MAX - 1, |k| k as u16);
-                let mut bits = self.cands[i];
-                while bits != 0 {
-                    let d = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    cage_of_digit[d] = match cage_of_digit[d] {
-                        u16::MAX => k,
-                        same if same == k => k,
-                        _ => u16::MAX - 1,
-                    };
+                let Some(k) = layout.cage_of(c) else {
+                    loose |= m;
+                    continue;
+                };
+                let k = k as u16;
+                match cages[..parts].iter_mut().find(|(cage, _)| *cage == k) {
+                    Some((_, union)) => *union |= m,
+                    None => {
+                        cages[parts] = (k, m);
+                        parts += 1;
+                    }
                 }
             }
-            for (d, &k) in cage_of_digit.iter().enumerate().take(layout.side()) {
-                if k < u16::MAX - 1 && placed & (1 << d) == 0 {
-                    must[k as usize] |= 1 << d;
+            // The digits whose open places all lie in one cage.
+            let (mut once, mut twice) = (0u32, loose);
+            for &(_, union) in &cages[..parts] {
+                twice |= once & union;
+                once |= union;
+            }
+            let only = once & !twice & !placed;
+            if only != 0 {
+                for &(k, union) in &cages[..parts] {
+                    must[usize::from(k)] |= union & only;
                 }
             }
         }
-        must
     }
 
     /// `cells` (whose digits differ) add up to `sum`: the digits no combination of
@@ -470,6 +496,15 @@ impl State {
 /// through them at every step of the search would cost more than it saves.
 const COMBO_BUDGET: u32 = 1024;
 
+/// Buffers the sums' pass reuses from call to call (killers only).
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The digits each cage must hold (`State::cage_needs`).
+    must: Vec<u32>,
+    /// The cells changed since the last pass (a bit per cell).
+    check: Vec<u64>,
+}
+
 /// A branch point: the alternatives `(cell, digit)`, and how many have been tried.
 /// `house` is set when the alternatives are the places of one digit in that house.
 #[derive(Clone, Copy, Debug)]
@@ -512,6 +547,7 @@ pub(crate) struct Search<'a, O: Observer> {
     states: Vec<State>,
     frames: Vec<Frame>,
     queue: Vec<Pending>,
+    scratch: Scratch,
     obs: &'a mut O,
     pub count: u64,
     pub guesses: u64,
@@ -536,6 +572,7 @@ impl<'a, O: Observer> Search<'a, O> {
             states: vec![State::empty(layout)],
             frames: Vec::new(),
             queue: Vec::new(),
+            scratch: Scratch::default(),
             obs,
             count: 0,
             guesses: 0,
@@ -599,6 +636,7 @@ impl<'a, O: Observer> Search<'a, O> {
             cands,
             unsolved,
             dirty: all_dirty(self.layout),
+            needs_seen: vec![0; self.layout.cages().len()],
         };
         self.settle(0)?;
         Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
@@ -714,7 +752,7 @@ impl<'a, O: Observer> Search<'a, O> {
             while let Some(p) = self.queue.pop() {
                 state.assign(self.layout, p, &mut self.queue, self.obs)?;
             }
-            if killer && state.sums(self.layout, &mut self.queue)? {
+            if killer && state.sums(self.layout, &mut self.scratch, &mut self.queue)? {
                 continue;
             }
             if state.unsolved == 0 {
