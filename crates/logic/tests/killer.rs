@@ -171,3 +171,106 @@ fn killer_and_uniqueness_techniques_stay_where_they_are_sound() {
         assert_eq!(find_first(&board, t), None, "{t}");
     }
 }
+
+/// A killer made by `sudokit generate --killer --level unfair --seed 3` whose path has
+/// innies of several houses (digits may repeat) that remove candidates.
+const REPEATING_INNIES: &str = "\
+.................................................................................
+cages:
+ABBBBBCCC
+ABDEECCFF
+GDDEEHHHF
+GGGGIIHHJ
+KKKGILMNJ
+KKOOLLMNN
+PQQORSSNN
+PQTRRUVVV
+PPTRRUUUU
+sums: A=11 B=31 C=19 D=17 E=24 F=18 G=28 H=29 I=16 J=8 K=20 L=11
+M=7 N=22 O=24 P=30 Q=10 R=18 S=16 T=5 U=25 V=16
+";
+
+#[test]
+fn innies_that_may_repeat_give_a_reason_for_every_candidate_they_remove() {
+    use sudokit_core::format::{ReadOptions, Reader};
+    use sudokit_logic::teach::Kind;
+    use sudokit_logic::Pattern;
+    let opts = ReadOptions {
+        killer: true,
+        ..ReadOptions::default()
+    };
+    let grid = Reader::new(REPEATING_INNIES.as_bytes(), opts)
+        .next()
+        .unwrap()
+        .grid
+        .unwrap();
+    let start = Board::new(&grid, None);
+    let path = solve(&start, &Options::default());
+    assert!(path.solved);
+    let mut board = start.clone();
+    let mut seen = Vec::new();
+    for step in &path.steps {
+        let repeating =
+            matches!(&step.pattern, Pattern::Sum(s) if !s.distinct && s.cells.len() > 1);
+        if step.technique == Technique::InniesOuties && repeating {
+            let explained = teach::explain(&board, step);
+            for e in &step.eliminations {
+                let reasons: Vec<&str> = (explained.lines.iter())
+                    .filter(|l| l.kind == Kind::Step && l.candidates.contains(e))
+                    .map(|l| l.text.as_str())
+                    .collect();
+                assert_eq!(reasons.len(), 1, "{e:?}: {:?}", explained.text());
+            }
+            seen.extend(explained.text());
+        }
+        board.apply(step);
+    }
+    // Boxes 1 and 2 leave r2c6 and r3c6 adding up to 6 (r3c1 holds 1): the bounds and
+    // the house the two share say why each loses its digits.
+    let expected = [
+        "r3c6 is 2 or more, so r2c6 is at most 6 − 2 = 4: it cannot be 5, 6 or 7; and if it \
+         were 3, r3c6 would have to be 3 as well, but the two share column 6.",
+        "r2c6, r3c6 and r4c8 add up to 18 or less, so r4c7 is at least 21 − 18 = 3: it \
+         cannot be 1 or 2; and if it were 5, r2c6, r3c6 and r4c8 would have to make 16, \
+         which their candidates cannot do without a digit twice in one house.",
+    ];
+    for line in expected {
+        assert!(seen.iter().any(|l| l.ends_with(line)), "{line}\n{seen:#?}");
+    }
+}
+
+#[test]
+fn killer_explanations_on_16x16_write_digits_as_the_board_shows_them() {
+    let sixteen = Arc::new(Layout::boxed(BoxShape { rows: 4, cols: 4 }).unwrap());
+    let mut rng = Rng::new(16);
+    // Small cages: a 16×16 killer of them has one solution and a path of killer steps.
+    let (killer, _) = (0..20)
+        .find_map(|_| unique_killer(&sixteen, 3, &mut rng))
+        .expect("a 16×16 killer with one solution");
+    let mut board = Board::new(&killer, None);
+    let mut explained = 0;
+    for _ in 0..40 {
+        let Some(step) = sudokit_logic::explain::next_step(&board, &Options::default()) else {
+            break;
+        };
+        if step.technique.is_killer() {
+            let lines = teach::explain(&board, &step).text();
+            assert!(
+                lines[0].contains("A stands for 10, B for 11, and so on up to G for 16"),
+                "{lines:?}"
+            );
+            // Combinations are written with the board's symbols: no 10 to 16 among them.
+            for line in &lines {
+                for way in line.split([' ', ',', ';', ':']).filter(|w| w.contains('+')) {
+                    let parts = way.trim_end_matches('.').split('+');
+                    for part in parts {
+                        assert!(part.len() == 1, "{part} in {line}");
+                    }
+                }
+            }
+            explained += 1;
+        }
+        board.apply(&step);
+    }
+    assert!(explained > 0);
+}

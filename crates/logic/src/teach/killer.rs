@@ -17,10 +17,25 @@ fn house_total(layout: &Layout) -> u32 {
     n * (n + 1) / 2
 }
 
-/// A combination as a player writes it: `1+2+9` (digits as numbers, also past 9).
+/// A combination as a player writes it: `1+2+9`, digits as the board shows them (`9+G`
+/// on a 16×16 grid, whose introductions say what the letters stand for).
 fn way(set: DigitSet) -> String {
-    let parts: Vec<String> = set.iter().map(|d| d.get().to_string()).collect();
+    let parts: Vec<String> = set.iter().map(|d| d.to_char().to_string()).collect();
     parts.join("+")
+}
+
+/// The introduction; on a grid with digits past 9, which the board shows as letters, it
+/// says what they stand for, so that sums of them read (`9+G` is 25).
+fn intro(w: Words, out: &mut Out, text: String, about: About) {
+    let n = w.layout.side();
+    let text = match n > 9 {
+        true => format!(
+            "{text} (On this grid A stands for 10, B for 11, and so on up to {} for {n}.)",
+            Digit::new(n as u8).to_char()
+        ),
+        false => text,
+    };
+    out.intro(text, about);
 }
 
 /// Ways in a sentence: `1+9, 2+8 and 3+7`.
@@ -48,7 +63,9 @@ pub(super) fn explain(board: &Board, w: Words, step: &Step, s: &Sum, out: &mut O
             (Some(d), Some(h)) => confined(board, w, step, s, k, d, h, out),
             _ => {
                 let cage = &w.layout.cages()[k];
-                out.intro(
+                intro(
+                    w,
+                    out,
                     format!(
                         "{}: the {}-cell cage at {} adds up to {}.",
                         step.technique.name(),
@@ -211,7 +228,9 @@ fn needed(
     out: &mut Out,
 ) {
     let cage = &w.layout.cages()[k];
-    out.intro(
+    intro(
+        w,
+        out,
         format!(
             "{}: {} must hold {}.",
             step.technique.name(),
@@ -268,7 +287,9 @@ fn confined(
 ) {
     let cage = &w.layout.cages()[k];
     let places: Vec<Cell> = board.house_cells_with(h, d).iter().collect();
-    out.intro(
+    intro(
+        w,
+        out,
         format!(
             "{}: in {}, {} fits only in cells of {}.",
             step.technique.name(),
@@ -332,7 +353,9 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
     };
     let what = if innie.outies { "outies" } else { "innies" };
     let one = innie.cells.len() == 1;
-    out.intro(
+    intro(
+        w,
+        out,
         format!(
             "{}: the {} of {}.",
             step.technique.name(),
@@ -417,7 +440,105 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
                 ),
                 About::cells(&s.cells),
             );
+            repeat_reasons(board, w, step, s, out);
         }
     }
     conclude(w, step, out);
+}
+
+/// For a sum whose digits may repeat: why each cell loses its digits, cell by cell.
+/// The others' smallest and largest candidates bound the cell ("r4c4 is at most 8");
+/// a digit within the bounds goes when the others' candidates could make the rest only
+/// with a digit twice in a house (or not at all).
+fn repeat_reasons(board: &Board, w: Words, step: &Step, s: &Sum, out: &mut Out) {
+    let digit_of = |d: Option<Digit>| d.map_or(0, |d| u32::from(d.get()));
+    let low = |c: Cell| digit_of(board.candidates(c).iter().next());
+    let high = |c: Cell| digit_of(board.candidates(c).iter().last());
+    for &c in &s.cells {
+        let gone: DigitSet = (step.eliminations.iter())
+            .filter(|&&(e, _)| e == c)
+            .map(|&(_, d)| d)
+            .collect();
+        if gone.is_empty() {
+            continue;
+        }
+        let others: Vec<Cell> = s.cells.iter().copied().filter(|&o| o != c).collect();
+        let lo: u32 = others.iter().map(|&o| low(o)).sum();
+        let hi: u32 = others.iter().map(|&o| high(o)).sum();
+        let (left, cell) = (s.left, w.cell(c));
+        let least = left.saturating_sub(hi);
+        let most = left.saturating_sub(lo);
+        let value = |d: &Digit| u32::from(d.get());
+        let below: DigitSet = gone.iter().filter(|d| value(d) < least).collect();
+        let above: DigitSet = gone.iter().filter(|d| value(d) > most).collect();
+        let within: DigitSet = gone.without(below).without(above);
+        let them = w.cells(&others);
+        let adds = match others.len() {
+            1 => "is",
+            _ => "add up to",
+        };
+        let mut parts = Vec::new();
+        let bound = match (below.is_empty(), above.is_empty()) {
+            (true, true) => None,
+            (false, true) => Some(format!(
+                "{them} {adds} {hi} or less, so {cell} is at least {left} − {hi} = {least}"
+            )),
+            (true, false) => Some(format!(
+                "{them} {adds} {lo} or more, so {cell} is at most {left} − {lo} = {most}"
+            )),
+            (false, false) => Some(format!(
+                "{them} {adds} between {lo} and {hi}, so {cell} lies between {left} − {hi} = {least} and {left} − {lo} = {most}"
+            )),
+        };
+        if let Some(bound) = bound {
+            let out_of: DigitSet = below.iter().chain(above.iter()).collect();
+            parts.push(format!("{bound}: it cannot be {}", w.digits_or(out_of)));
+        }
+        if let ([other], false) = (&others[..], within.is_empty()) {
+            // One other cell: it would have to hold the rest itself.
+            for d in within.iter() {
+                let rest = left - value(&d);
+                let lead = match parts.is_empty() {
+                    true => format!("If {cell} were {}", w.d(d)),
+                    false => format!("and if it were {}", w.d(d)),
+                };
+                let shared = (rest == value(&d))
+                    .then(|| w.common_house(&[c, *other]))
+                    .flatten();
+                parts.push(match shared {
+                    Some(h) => format!(
+                        "{lead}, {} would have to be {} as well, but the two share {}",
+                        w.cell(*other),
+                        w.d(d),
+                        w.house(h)
+                    ),
+                    None => format!(
+                        "{lead}, {} would have to be {rest}, which is not among its candidates",
+                        w.cell(*other)
+                    ),
+                });
+            }
+        } else if !within.is_empty() {
+            let rests: Vec<String> = within
+                .iter()
+                .map(|d| (left - value(&d)).to_string())
+                .collect();
+            let (were, make) = match rests.len() {
+                1 => ("", format!("make {}", rests[0])),
+                _ => (" (in turn)", format!("make {}", join(&rests, "or"))),
+            };
+            let lead = if parts.is_empty() {
+                format!("If {cell} were {}", w.digits_or(within))
+            } else {
+                format!("and if it were {}", w.digits_or(within))
+            };
+            parts.push(format!(
+                "{lead}, {them} would have to {make}{were}, which their candidates cannot do without a digit twice in one house"
+            ));
+        }
+        let mut text = capital(&parts.join("; "));
+        text.push('.');
+        let about: Vec<(Cell, Digit)> = gone.iter().map(|d| (c, d)).collect();
+        out.step(0, text, About::candidates(&about));
+    }
 }
