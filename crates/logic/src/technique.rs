@@ -241,15 +241,15 @@ table! {
     // the rule of 45, are the next things a killer player learns.
     CageCombinations => Entry {
         name: "Cage Combinations", codes: &[], aliases: &["Cage Combination", "Killer Combinations"],
-        level: Easy, score: 8, se: Killer(1.6), uniqueness: false, family: None, memory: Whole,
+        level: Easy, score: 8, se: Killer(1.6), uniqueness: false, family: None, memory: Cells,
     },
     CageHouse => Entry {
         name: "Cage/House Interaction", codes: &[], aliases: &["Cage House Interaction", "Killer Pointing"],
-        level: Medium, score: 40, se: Killer(2.7), uniqueness: false, family: None, memory: Whole,
+        level: Medium, score: 40, se: Killer(2.7), uniqueness: false, family: None, memory: Cells,
     },
     InniesOuties => Entry {
         name: "Innies and Outies", codes: &[], aliases: &["Rule of 45", "Innies", "Outies", "Innie", "Outie"],
-        level: Medium, score: 50, se: Killer(2.9), uniqueness: false, family: None, memory: Whole,
+        level: Medium, score: 50, se: Killer(2.9), uniqueness: false, family: None, memory: Cells,
     },
     LockedPair => Entry {
         name: "Locked Pair", codes: &["0110"], aliases: &[],

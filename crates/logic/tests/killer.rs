@@ -65,6 +65,10 @@ fn walk(killer: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
             );
         }
         assert!(!step.technique.needs_uniqueness(), "{}", step.technique);
+        // The path (which remembers where the killer techniques found nothing) takes
+        // the step a fresh look takes.
+        let fresh = sudokit_logic::explain::next_step(&board, &Options::default());
+        assert_eq!(fresh.as_ref(), Some(step), "a memo changed the path");
         if step.technique.is_killer() {
             let lines = teach::explain(&board, step).text();
             assert!(lines.len() >= 2, "{lines:?}");

@@ -9,7 +9,7 @@
 //! digits with the sum) that their candidates can place, one digit a cell; for innies
 //! spread over several houses, any digits with the sum that no two peers share.
 
-use sudokit_core::{sum_sets, Cell, Digit, DigitSet, House, Layout};
+use sudokit_core::{sum_sets, Cell, Cells, Digit, DigitSet, House, Layout};
 
 use super::Sink;
 use crate::board::Board;
@@ -268,14 +268,28 @@ fn cage_fits<const W: usize>(
     (!fits.combinations.is_empty()).then_some((open, fits))
 }
 
+/// Does any of `cells` lie in `changed`?
+fn touched<const W: usize>(cells: &[Cell], changed: &Cells<W>) -> bool {
+    cells.iter().any(|&c| changed.contains(c))
+}
+
 /// Cage Combinations: in each cage, the candidates no combination of its sum puts in
-/// their cell.
-pub(crate) fn find_combinations<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+/// their cell. What a cage allows depends on its cells alone, so only cages holding a
+/// cell of `changed` (the cells changed since the technique last found nothing; every
+/// cell without a memo) are looked at.
+pub(crate) fn find_combinations<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    changed: &Cells<W>,
+) {
     let layout = board.layout();
     if !layout.is_killer() {
         return;
     }
     for k in 0..layout.cages().len() {
+        if !touched(&layout.cages()[k].cells, changed) {
+            continue;
+        }
         let Some((open, fits)) = cage_fits(board, k, None) else {
             continue;
         };
@@ -309,13 +323,22 @@ fn common_house(layout: &Layout, cells: &[Cell]) -> Option<House> {
 /// Cage/House Interaction: a digit every combination of a cage holds, whose places in
 /// the cage share a house, leaves the cells outside the cage that see all those places;
 /// and a digit that a house can place only in one cage must be in that cage, so the
-/// cage's combinations without it go.
-pub(crate) fn find_cage_house<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+/// cage's combinations without it go. The first depends on the cage's cells (the cells
+/// it would clear only lose candidates), the second on the house's and the cage's: only
+/// those holding a cell of `changed` are looked at (see [`find_combinations`]).
+pub(crate) fn find_cage_house<const W: usize>(
+    board: &Board<W>,
+    sink: &mut Sink,
+    changed: &Cells<W>,
+) {
     let layout = board.layout();
     if !layout.is_killer() {
         return;
     }
     for k in 0..layout.cages().len() {
+        if !touched(&layout.cages()[k].cells, changed) {
+            continue;
+        }
         let Some((open, fits)) = cage_fits(board, k, None) else {
             continue;
         };
@@ -364,6 +387,11 @@ pub(crate) fn find_cage_house<const W: usize>(board: &Board<W>, sink: &mut Sink)
             if places.iter().any(|c| layout.cage_of(c) != Some(k)) {
                 continue;
             }
+            if !touched(&layout.house(h).cells, changed)
+                && !touched(&layout.cages()[k].cells, changed)
+            {
+                continue;
+            }
             let Some((open, fits)) = cage_fits(board, k, Some(d)) else {
                 continue;
             };
@@ -386,14 +414,19 @@ pub(crate) fn find_cage_house<const W: usize>(board: &Board<W>, sink: &mut Sink)
 
 /// Innies and Outies: the sums the rule of 45 gives (see [`Layout::innies`]); one open
 /// cell is placed, more keep the digits some way of making their sum puts there. Sums
-/// of one open cell are looked at first, as a player does.
-pub(crate) fn find_innies<const W: usize>(board: &Board<W>, sink: &mut Sink) {
+/// of one open cell are looked at first, as a player does. What a sum allows depends on
+/// its cells alone: only sums holding a cell of `changed` are looked at (see
+/// [`find_combinations`]).
+pub(crate) fn find_innies<const W: usize>(board: &Board<W>, sink: &mut Sink, changed: &Cells<W>) {
     let layout = board.layout();
     if !layout.is_killer() {
         return;
     }
     for single in [true, false] {
         for (i, innie) in layout.innies().iter().enumerate() {
+            if !touched(&innie.cells, changed) {
+                continue;
+            }
             let Some(open) = open(board, &innie.cells, innie.sum) else {
                 continue;
             };
