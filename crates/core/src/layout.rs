@@ -434,6 +434,33 @@ pub struct Cage {
     pub sum: u32,
 }
 
+impl Cage {
+    /// A cage of `sum` on the cells numbered `indices` (0-based, in reading order) of a
+    /// grid of `count` cells, as the JSON of answers and saves gives them; `Err(i)` when
+    /// `i` is not a cell of the grid. [`Layout::with_cages`] checks the rest.
+    ///
+    /// ```
+    /// use sudokit_core::Cage;
+    /// let cage = Cage::from_indices(3, &[0, 1], 81).unwrap();
+    /// assert_eq!(cage.indices(), [0, 1]);
+    /// assert_eq!(Cage::from_indices(3, &[80, 81], 81), Err(81));
+    /// ```
+    pub fn from_indices(sum: u32, indices: &[usize], count: usize) -> Result<Cage, usize> {
+        match indices.iter().find(|&&i| i >= count) {
+            Some(&i) => Err(i),
+            None => Ok(Cage {
+                cells: indices.iter().map(|&i| Cell::new(i)).collect(),
+                sum,
+            }),
+        }
+    }
+
+    /// Its cells' numbers (0-based, in reading order), as [`Cage::from_indices`] takes them.
+    pub fn indices(&self) -> Vec<usize> {
+        self.cells.iter().map(|c| c.index()).collect()
+    }
+}
+
 /// A sum the rule of 45 gives on a killer: a set of rows, columns or one house holds each
 /// digit once per house, so its cells add up to N(N+1)/2 per house; take away the cages
 /// wholly inside it and the cells left (its *innies*) have a known sum; or, when cages

@@ -22,6 +22,17 @@ pub struct KillerSpec {
     pub givens: bool,
 }
 
+impl KillerSpec {
+    /// The usual killer of side `side`: cages of up to 6 cells (or `side`, when
+    /// smaller), no givens.
+    pub fn for_side(side: usize) -> KillerSpec {
+        KillerSpec {
+            largest: KillerSpec::default().largest.min(side),
+            ..KillerSpec::default()
+        }
+    }
+}
+
 impl Default for KillerSpec {
     fn default() -> KillerSpec {
         KillerSpec {

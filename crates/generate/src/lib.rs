@@ -141,6 +141,17 @@ impl std::fmt::Debug for Progress {
 }
 
 impl Request {
+    /// Why no puzzle can meet this request, if none can: on a killer, what
+    /// [`killer::contradiction`] says for its side; otherwise what
+    /// [`Target::contradiction`] says for its options. Every front end asks this before
+    /// generating, so that an impossible request is refused at once, in the same words.
+    pub fn contradiction(&self) -> Option<String> {
+        match self.killer {
+            Some(_) => killer::contradiction(&self.target, self.shape.side()),
+            None => self.target.contradiction(&self.options),
+        }
+    }
+
     /// The random stream of puzzle `index` of the set made with `seed`: a hash of the
     /// seed, the index and what is asked (layout, target, clues, symmetry, method), so
     /// nearby seeds, nearby indexes and other targets draw unrelated puzzles, while the

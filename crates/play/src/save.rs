@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use sudokit_core::{BoxShape, Cage, Cell, Digit, DigitSet, Grid, Layout};
+use sudokit_core::{BoxShape, Cage, Digit, DigitSet, Grid, Layout};
 
 use crate::game::{Game, Snapshot};
 
@@ -137,7 +137,7 @@ pub fn to_json(game: &Game) -> Value {
             layout
                 .cages()
                 .iter()
-                .map(|c| json!({ "sum": c.sum, "cells": c.cells.iter().map(|x| x.index()).collect::<Vec<_>>() }))
+                .map(|c| json!({ "sum": c.sum, "cells": c.indices() }))
                 .collect::<Vec<_>>()
         }),
         "puzzle": game.puzzle.to_line(),
@@ -264,28 +264,19 @@ fn layout_of(v: &Value) -> Result<Layout, String> {
     match &v["cages"] {
         Value::Null => Ok(layout),
         Value::Array(list) => {
-            let count = layout.cell_count() as u64;
+            let count = layout.cell_count();
             let cages = list
                 .iter()
                 .map(|c| {
-                    let sum = c["sum"].as_u64().filter(|&s| s <= u64::from(u32::MAX));
-                    let cells = c["cells"].as_array().map(|cells| {
-                        cells
-                            .iter()
-                            .map(|i| {
-                                i.as_u64()
-                                    .filter(|&i| i < count)
-                                    .map(|i| Cell::new(i as usize))
-                            })
-                            .collect::<Option<Vec<Cell>>>()
+                    let sum = c["sum"].as_u64().and_then(|s| u32::try_from(s).ok());
+                    let cells = c["cells"].as_array().and_then(|cells| {
+                        (cells.iter())
+                            .map(|i| i.as_u64().and_then(|i| usize::try_from(i).ok()))
+                            .collect::<Option<Vec<usize>>>()
                     });
-                    match (sum, cells) {
-                        (Some(sum), Some(Some(cells))) => Ok(Cage {
-                            cells,
-                            sum: sum as u32,
-                        }),
-                        _ => Err("a cage is not a sum and cells of the grid".to_string()),
-                    }
+                    sum.zip(cells)
+                        .and_then(|(sum, cells)| Cage::from_indices(sum, &cells, count).ok())
+                        .ok_or_else(|| "a cage is not a sum and cells of the grid".to_string())
                 })
                 .collect::<Result<Vec<Cage>, String>>()?;
             layout.with_cages(cages).map_err(|e| e.to_string())
@@ -307,10 +298,7 @@ mod tests {
 
     #[test]
     fn a_killer_keeps_its_cages_through_json() {
-        let cage = |cells: &[usize], sum| Cage {
-            cells: cells.iter().map(|&i| Cell::new(i)).collect(),
-            sum,
-        };
+        let cage = |cells: &[usize], sum| Cage::from_indices(sum, cells, 16).unwrap();
         // 1 2 | 3 4 / 3 4 | 1 2 / ...: cages r1c1-r1c2 (3) and r2c3-r2c4 (3).
         let layout = Layout::for_side(4)
             .unwrap()

@@ -667,7 +667,7 @@ fn generate<'py>(
             let side = shape.side() as u128;
             let largest = match cage_max {
                 Some(c) => whole(c, "cage_max", side)? as usize,
-                None => KillerSpec::default().largest.min(shape.side()),
+                None => KillerSpec::for_side(shape.side()).largest,
             };
             if largest < 2 {
                 return Err(value_error(format!(
@@ -677,13 +677,6 @@ fn generate<'py>(
             Some(KillerSpec { largest, givens })
         }
     };
-    let impossible = match killer {
-        Some(_) => sudokit_generate::killer::contradiction(&target, shape.side()),
-        None => target.contradiction(&Options::default()),
-    };
-    if let Some(why) = impossible {
-        return Err(value_error(format!("no puzzle can hit this target: {why}")));
-    }
     let request = Request {
         symmetry,
         target,
@@ -692,6 +685,9 @@ fn generate<'py>(
         killer,
         ..Request::new(shape)
     };
+    if let Some(why) = request.contradiction() {
+        return Err(value_error(format!("no puzzle can hit this target: {why}")));
+    }
     let indexes: Vec<u64> = (start..start + n).collect();
     let generator = Generator::new(request.clone());
     let made = interruptible(py, &indexes, threads, |&i| {

@@ -73,22 +73,19 @@ pub fn new_game(
                 ..Target::default()
             };
             let killer = name.eq_ignore_ascii_case("killer");
-            let impossible = match killer {
-                true => sudokit_generate::killer::contradiction(&target, 9),
-                false => target.contradiction(&options),
-            };
-            if let Some(why) = impossible {
-                return Err(ApiError::BadRequest(why));
-            }
+            let shape = shape(name)?;
             let request = Request {
                 symmetry: Symmetry::Rot180,
                 target,
                 deadline,
                 budget: TRIES,
                 progress,
-                killer: killer.then(KillerSpec::default),
-                ..Request::new(shape(name)?)
+                killer: killer.then(|| KillerSpec::for_side(shape.side())),
+                ..Request::new(shape)
             };
+            if let Some(why) = request.contradiction() {
+                return Err(ApiError::BadRequest(why));
+            }
             let stream = request.puzzle_seed(seed, 0);
             Generator::new(request)
                 .generate(&mut Rng::new(stream))
@@ -243,7 +240,7 @@ pub fn layout_json(layout: &Layout) -> Json {
     ];
     if layout.is_killer() {
         let cages = layout.cages().iter().map(|c| {
-            let cells = c.cells.iter().map(|x| Json::from(x.index()));
+            let cells = c.indices().into_iter().map(Json::from);
             Json::object([
                 ("sum", Json::from(c.sum)),
                 ("cells", Json::Array(cells.collect())),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 use sudokit_core::format::{LayoutSpec, ReadOptions, Reader};
-use sudokit_core::{Cage, Cell, Digit, DigitSet, Grid, Layout};
+use sudokit_core::{Cage, Digit, DigitSet, Grid, Layout};
 
 use crate::error::ApiError;
 
@@ -195,15 +195,13 @@ fn with_cages(grid: &Grid, cages: &[CageSpec]) -> Result<Grid, ApiError> {
     let (n, count) = (layout.side(), layout.cell_count());
     let cages = cages
         .iter()
-        .map(|c| match c.cells.iter().find(|&&i| i >= count) {
-            Some(i) => Err(bad(format!(
-                "cages: cell {i} is outside the {n}×{n} grid (cells are numbered 0 to {})",
-                count - 1
-            ))),
-            None => Ok(Cage {
-                cells: c.cells.iter().map(|&i| Cell::new(i)).collect(),
-                sum: c.sum,
-            }),
+        .map(|c| {
+            Cage::from_indices(c.sum, &c.cells, count).map_err(|i| {
+                bad(format!(
+                    "cages: cell {i} is outside the {n}×{n} grid (cells are numbered 0 to {})",
+                    count - 1
+                ))
+            })
         })
         .collect::<Result<Vec<Cage>, ApiError>>()?;
     let killer = layout

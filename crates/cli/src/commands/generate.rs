@@ -154,9 +154,7 @@ fn request(a: &GenerateArgs) -> Result<Request> {
     }
     if a.killer {
         let side = request.shape.side();
-        let largest = a
-            .cage_max
-            .unwrap_or(KillerSpec::default().largest.min(side));
+        let largest = a.cage_max.unwrap_or(KillerSpec::for_side(side).largest);
         if !(2..=side).contains(&largest) {
             bail!("--cage-max {largest}: a cage has 2 to {side} cells");
         }
@@ -165,12 +163,7 @@ fn request(a: &GenerateArgs) -> Result<Request> {
             givens: a.givens,
         });
     }
-    let side = request.shape.side();
-    let impossible = match a.killer {
-        true => sudokit_generate::killer::contradiction(&request.target, side),
-        false => request.target.contradiction(&request.options),
-    };
-    if let Some(why) = impossible {
+    if let Some(why) = request.contradiction() {
         bail!("no puzzle can hit this target: {why}");
     }
     Ok(request)

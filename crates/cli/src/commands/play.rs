@@ -131,18 +131,7 @@ fn generated(args: &PlayArgs) -> Result<Game> {
         level: Some(level),
         ..Target::default()
     };
-    let killer = if args.killer {
-        let side = shape.side();
-        if let Some(why) = sudokit_generate::killer::contradiction(&target, side) {
-            bail!("no killer of this size and level: {why}");
-        }
-        Some(KillerSpec {
-            largest: KillerSpec::default().largest.min(side),
-            givens: false,
-        })
-    } else {
-        None
-    };
+    let killer = args.killer.then(|| KillerSpec::for_side(shape.side()));
     let request = Request {
         symmetry: Symmetry::Rot180,
         target,
@@ -150,6 +139,10 @@ fn generated(args: &PlayArgs) -> Result<Game> {
         killer,
         ..Request::new(shape)
     };
+    if let Some(why) = request.contradiction() {
+        let what = if args.killer { "killer" } else { "puzzle" };
+        bail!("no {what} of this size and level: {why}");
+    }
     let seed = args.seed.unwrap_or_else(sudokit_generate::os_seed);
     let kind = if args.killer { "a killer" } else { "a puzzle" };
     eprintln!("Making {kind} ({}, seed {seed})…", level.name());
