@@ -337,13 +337,10 @@ impl Generator {
             }
             _ => None,
         };
-        let side = request.shape.side();
-        let impossible = match &request.killer {
-            Some(_) => killer::contradiction(&request.target, side),
-            None => {
-                (request.target.contradiction(&request.options)).or_else(|| beyond_layout(&request))
-            }
-        };
+        let impossible = request.contradiction().or_else(|| match request.killer {
+            Some(_) => None,
+            None => beyond_layout(&request),
+        });
         Generator {
             request,
             orbits,

@@ -236,7 +236,7 @@ fn innies_that_may_repeat_give_a_reason_for_every_candidate_they_remove() {
          were 3, r3c6 would have to be 3 as well, but the two share column 6.",
         "r2c6, r3c6 and r4c8 add up to 18 or less, so r4c7 is at least 21 − 18 = 3: it \
          cannot be 1 or 2; and if it were 5, r2c6, r3c6 and r4c8 would have to make 16, \
-         which their candidates cannot do without a digit twice in one house.",
+         which their candidates make only with a digit twice in a house or a cage.",
     ];
     for line in expected {
         assert!(seen.iter().any(|l| l.ends_with(line)), "{line}\n{seen:#?}");

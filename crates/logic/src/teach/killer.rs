@@ -24,16 +24,28 @@ fn way(set: DigitSet) -> String {
     parts.join("+")
 }
 
+/// The digit `value` as the board shows it (`C` for 12), or the number when no digit is.
+fn symbol(w: Words, value: u32) -> String {
+    match u8::try_from(value) {
+        Ok(v) if (1..=w.layout.side()).contains(&usize::from(v)) => {
+            Digit::new(v).to_char().to_string()
+        }
+        _ => value.to_string(),
+    }
+}
+
 /// The introduction; on a grid with digits past 9, which the board shows as letters, it
 /// says what they stand for, so that sums of them read (`9+G` is 25).
 fn intro(w: Words, out: &mut Out, text: String, about: About) {
     let n = w.layout.side();
-    let text = match n > 9 {
-        true => format!(
+    let text = match n {
+        ..=9 => text,
+        10 => format!("{text} (On this grid A stands for 10.)"),
+        11 => format!("{text} (On this grid A stands for 10 and B for 11.)"),
+        _ => format!(
             "{text} (On this grid A stands for 10, B for 11, and so on up to {} for {n}.)",
             Digit::new(n as u8).to_char()
         ),
-        false => text,
     };
     out.intro(text, about);
 }
@@ -448,8 +460,9 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
 
 /// For a sum whose digits may repeat: why each cell loses its digits, cell by cell.
 /// The others' smallest and largest candidates bound the cell ("r4c4 is at most 8");
-/// a digit within the bounds goes when the others' candidates could make the rest only
-/// with a digit twice in a house (or not at all).
+/// a digit within the bounds goes when no choice of the others' candidates adds up to
+/// the rest, or only one with a digit twice in a house or a cage (cage-mates differ
+/// too); each case is said as it is.
 fn repeat_reasons(board: &Board, w: Words, step: &Step, s: &Sum, out: &mut Out) {
     let digit_of = |d: Option<Digit>| d.map_or(0, |d| u32::from(d.get()));
     let low = |c: Cell| digit_of(board.candidates(c).iter().next());
@@ -494,47 +507,75 @@ fn repeat_reasons(board: &Board, w: Words, step: &Step, s: &Sum, out: &mut Out) 
             let out_of: DigitSet = below.iter().chain(above.iter()).collect();
             parts.push(format!("{bound}: it cannot be {}", w.digits_or(out_of)));
         }
+        let lead = |parts: &[String], ds: String| match parts.is_empty() {
+            true => format!("If {cell} were {ds}"),
+            false => format!("and if it were {ds}"),
+        };
         if let ([other], false) = (&others[..], within.is_empty()) {
             // One other cell: it would have to hold the rest itself.
             for d in within.iter() {
                 let rest = left - value(&d);
-                let lead = match parts.is_empty() {
-                    true => format!("If {cell} were {}", w.d(d)),
-                    false => format!("and if it were {}", w.d(d)),
-                };
-                let shared = (rest == value(&d))
-                    .then(|| w.common_house(&[c, *other]))
-                    .flatten();
-                parts.push(match shared {
-                    Some(h) => format!(
-                        "{lead}, {} would have to be {} as well, but the two share {}",
-                        w.cell(*other),
+                let lead = lead(&parts, w.d(d).to_string());
+                let twin = rest == value(&d);
+                let house = twin.then(|| w.common_house(&[c, *other])).flatten();
+                let cage = twin
+                    && w.layout
+                        .cage_of(c)
+                        .is_some_and(|k| w.layout.cage_of(*other) == Some(k));
+                let other = w.cell(*other);
+                parts.push(match (house, cage) {
+                    (Some(h), _) => format!(
+                        "{lead}, {other} would have to be {} as well, but the two share {}",
                         w.d(d),
                         w.house(h)
                     ),
-                    None => format!(
-                        "{lead}, {} would have to be {rest}, which is not among its candidates",
-                        w.cell(*other)
+                    (None, true) => format!(
+                        "{lead}, {other} would have to be {} as well, but the two are in one cage",
+                        w.d(d)
+                    ),
+                    (None, false) => format!(
+                        "{lead}, {other} would have to be {}, which is not among its candidates",
+                        symbol(w, rest)
                     ),
                 });
             }
         } else if !within.is_empty() {
-            let rests: Vec<String> = within
-                .iter()
-                .map(|d| (left - value(&d)).to_string())
-                .collect();
-            let (were, make) = match rests.len() {
-                1 => ("", format!("make {}", rests[0])),
-                _ => (" (in turn)", format!("make {}", join(&rests, "or"))),
-            };
-            let lead = if parts.is_empty() {
-                format!("If {cell} were {}", w.digits_or(within))
-            } else {
-                format!("and if it were {}", w.digits_or(within))
-            };
-            parts.push(format!(
-                "{lead}, {them} would have to {make}{were}, which their candidates cannot do without a digit twice in one house"
-            ));
+            // The sums the others' candidates make, a digit allowed twice.
+            let mut reach = vec![false; left as usize + 1];
+            reach[0] = true;
+            for &o in &others {
+                let mut next = vec![false; reach.len()];
+                for (s, _) in reach.iter().enumerate().filter(|(_, &r)| r) {
+                    for d in board.candidates(o).iter() {
+                        if let Some(slot) = next.get_mut(s + usize::from(d.get())) {
+                            *slot = true;
+                        }
+                    }
+                }
+                reach = next;
+            }
+            let rest = |d: &Digit| left - value(d);
+            let (never, twice): (Vec<Digit>, Vec<Digit>) =
+                within.iter().partition(|d| !reach[rest(d) as usize]);
+            for (ds, why) in [
+                (never, "which no choice of their candidates adds up to"),
+                (
+                    twice,
+                    "which their candidates make only with a digit twice in a house or a cage",
+                ),
+            ] {
+                if ds.is_empty() {
+                    continue;
+                }
+                let rests: Vec<String> = ds.iter().map(|d| rest(d).to_string()).collect();
+                let set: DigitSet = ds.into_iter().collect();
+                let (were, make) = match rests.len() {
+                    1 => ("", format!("make {}", rests[0])),
+                    _ => (" (in turn)", format!("make {}", join(&rests, "or"))),
+                };
+                let lead = lead(&parts, w.digits_or(set));
+                parts.push(format!("{lead}, {them} would have to {make}{were}, {why}"));
+            }
         }
         let mut text = capital(&parts.join("; "));
         text.push('.');
