@@ -186,13 +186,150 @@ fn other_rules_and_bad_data_are_refused_saying_why() {
         ),
         (format!(r#"{{"size":9,"grid":{g9}"#), "does not close"),
         (r#"{"size":9,"grid":]}"#.to_string(), "is not JSON"),
-        (
-            "https://sudokupad.app/scl/N4IgzglgXgpiBcBOA".to_string(),
-            "SudokuPad's own format",
-        ),
         ("https://sudokupad.app/abc123xyz".to_string(), "short SudokuPad link"),
         ("https://f-puzzles.com/?load=N4Ig!!!".to_string(), "not base64"),
         ("N4IgzglgXgpiBcBOANCA5gJwgEwQbT1A".to_string(), "cannot be unpacked"),
+    ];
+    for (text, words) in cases {
+        let e = error(&text);
+        assert!(e.contains(words), "{e}\n  wanted: {words}\n  for: {text}");
+    }
+}
+
+/// SudokuPad's own links (`sudokupad.app/scl…`), in its compact form (keys shortened,
+/// `'` for quotes, empty cells left out of their rows). These two were written for
+/// this test from the form's public description and compressed with the `lzstring`
+/// package from PyPI: `examples/killer.txt`'s first killer with givens 6 at r1c1 and 4
+/// at r9c9 (its metadata, a cage that holds only a title, cage colours); a 6×6 jigsaw
+/// sudoku-X whose diagonals are drawn lines (one through the corners, one through the
+/// cells' centres).
+const SCL_KILLER: &str = "https://sudokupad.app/sclN4SwJgXA5AzgrmA9gaxAFwLQFMAeBDAWwAcAbLKAGgKzTzD1omDWgFF9iyACVEsgJ0p44aABaJ+0eElRpK/OGRjQAchIJ4SXaSjhcFSrniKkAngDouAERABzdDC5IAdgB0oafViJYGXEM5GXADGeLZY5lAAvhTBygBsACyxWBAA2mnAAG4Q8TEUBYUUALoUaUVFpeUVBVU1tWX1JY31da0tNW012RCJUcWl/KkZaQAMFKNV4wCMUxQATFXTE0sUs2XLi2XzK9trVTuLVWMUAMxziXMArKvnGxSX9zd7d2k7j28UN8fj8XMA7HMAByrP73QH3EF7MGfCGfEHHU67NJI9YohZVZKTMrJNHJLZpK7IoloolHMro15Ij5I55pZKvZIfZJ0omvIkfInfClImFIuFIqH0igw5Jw5JCokwolwokIinxZGKtGKgn/ZHqtHqglA5G6tG68kZRWvRUfRV09WvdUfdV03WvXUfXXc40iqqKuGKoXqmHquHqoW6mG6uG6hGlULpHoedBkCBcdiEUhYHggPhYQQxYDBYYnbEnNHLSalHLTZbBaYQADEo2zufSJwJyyLGPu51LEGmusrNbrFBzefGr3GH3GdOWH2W3Jy8wAnLEq7X60P3WVxnDxvKyzte8uBw2MssYTs6TsTxQBe7O/Nxnv+4PG8s4ctt12ifeV42dgWkSWKGWH5Lg+h6fGiqIDABXYVsBX4ZIcVRIgSSIdlB3aLn2cGfK87yQWWMGYQeeY7EK/KIRQb7TMkn5EY21LkTOuQYfuj4ZFimL7DiGKdtMSI0axwqoTkQGEQJTJVByHoPHh77MSBeYshx0pfFJjHzIq/GgWKHGUXesG0RkRIFiSMnTLu+kCWSElnFJ5KAXJWFStZgI8XpomgXKUm6Q5BlpIqBbKjJC6aXmJpVFapnURZoGKjCnoyVF7l5uqBaalUuoFvq6XcVB8x8dFyU5TkiUsaBNrhSpZS+qZPYFY2/oVZRBGlXmDrZc6Kk8flSWNsG2VhhRpndcuxRREAA=";
+const SCL_JIGSAW_X: &str = "https://sudokupad.app/sclN4YwpgXA2lwG4QIwF8A0r4QExvQXVSnWIKONVPIsKsvLwICdIYoAGVN0jxb1LUok6DUvQlmGl2qAMx8ALHwCsIxYSErxqRVKED1s0hLFQJ+04cIzDUiZqjWuV0aWvn5Lwh4FTrah6j2HnJe2qQe9kqBDIRQHk5QUQlRJlHmUSGJYTEANtDAAO4ADtDSCQBsqOUxIBAA5ADEMvIAQi0AouUAgmx1qAAuABYQ8miFJTBsAHRRSjOkc0nzBLWNzW2dPX1DI8h4yEA==";
+/// Marty Sears' "Parity Fish" as SudokuPad's own link, made by Sudoku Maker (from the
+/// README of SakanaAI/Sudoku-Bench): red lines, white and black dots, all drawn as
+/// overlays.
+const SCL_PARITY_FISH: &str = "sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA";
+
+#[test]
+fn sudokupad_links_in_its_own_format_are_read() {
+    let examples = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/killer.txt"
+    ))
+    .unwrap();
+    let example = read(&examples, true).remove(0).grid.unwrap();
+    let k = one(SCL_KILLER);
+    let mut givens = vec![0u8; 81];
+    givens[0] = 6;
+    givens[80] = 4;
+    assert_eq!(k.values(), givens.as_slice());
+    assert_eq!(k.layout().cages(), example.layout().cages());
+    assert!(k.layout().is_classic() || !k.layout().cages().is_empty());
+    assert_eq!(k.layout().region_table(), example.layout().region_table());
+    assert!(!k.layout().has_diagonals());
+    // Where killers are not read, the refusal is the one every killer gets.
+    assert!(matches!(
+        read(SCL_KILLER, false)[0].grid.as_ref().unwrap_err().kind,
+        ErrorKind::KillerNotRead
+    ));
+    // The data alone, a URL-encoded copy, SudokuPad's `?puzzle=` form, settings after
+    // the data, and a copy whose '+' became a space read alike.
+    let data = SCL_KILLER.split("/scl").nth(1).unwrap();
+    for form in [
+        format!("scl{data}"),
+        format!(
+            "https://sudokupad.app/scl{}",
+            data.replace('+', "%2B")
+                .replace('/', "%2F")
+                .replace('=', "%3D")
+        ),
+        format!("https://sudokupad.app/?puzzle=scl{data}&setting-nogrid=1"),
+        format!("{SCL_KILLER}?setting-largepuzzle=1"),
+        format!("sudokupad.app/scl{}", data.replace('+', "%20")),
+    ] {
+        let again = one(&form);
+        assert_eq!(again.values(), k.values(), "{form}");
+        assert_eq!(again.layout().cages(), k.layout().cages(), "{form}");
+    }
+
+    let j = one(SCL_JIGSAW_X);
+    let jigsaw =
+        sudokit_core::Layout::from_regions_str("AAABBBAACCBBACCCBDDDDCEEFDDEEEFFFFFE").unwrap();
+    assert_eq!(j.to_line(), format!("1.2{}", ".".repeat(33)));
+    assert_eq!(j.layout().region_table(), jigsaw.region_table());
+    assert!(j.layout().has_diagonals());
+
+    let e = error(SCL_PARITY_FISH);
+    assert!(
+        e.contains("it draws overlays (dots, circles, clues drawn on the grid)")
+            && e.contains("it reads givens, regions, both diagonals and killer cages"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_sudokupad_data_is_refused_saying_why() {
+    let compact = |text: &str| {
+        format!(
+            "scl{}",
+            sudokit_core::format::lzstring::compress_to_base64(text)
+        )
+    };
+    let rows = |n: usize| {
+        format!(
+            "[{}]",
+            vec![format!("[{}]", ",".repeat(n - 1)); n].join(",")
+        )
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (compact("{ce:[[,,]"), "cannot be read: ',' or ']' expected"),
+        (
+            compact(&format!("{{ce:{},ca:[{{ce:[[0,0],[0,1]]}}]}}", rows(9))),
+            "the cage at r1c1 has no total",
+        ),
+        (
+            compact(&format!("{{ce:{},ca:[{{ce:[[0,0],[9,1]],v:5}}]}}", rows(9))),
+            "cage 1 names the cell [9,1], not one of a 9×9 grid",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},ca:[{{ce:[[0,0],[0,1]],v:18}}]}}",
+                rows(9)
+            )),
+            "the 2-cell cage at r1c1 has sum 18",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},ca:[{{ce:[[0,0],[0,1]],v:'x'}}]}}",
+                rows(9)
+            )),
+            "the cage at r1c1 has the total \"x\", which is not a number",
+        ),
+        (
+            compact(&format!("{{ce:{}}}", rows(3))),
+            "its grid has 3 rows",
+        ),
+        (
+            compact(&format!("{{ce:{}}}", rows(9).replacen("[,", "[{v:12},", 1))),
+            "r1c1 holds 12, which is not a digit from 1 to 9",
+        ),
+        (
+            compact(&format!("{{ce:{},re:[[[0,0]]]}}", rows(9))),
+            "it has 1 regions where a 9×9 grid needs 9",
+        ),
+        (
+            compact(&format!("{{ce:{},l:[{{wp:[[0,0],[9,9]]}}]}}", rows(9))),
+            "it draws only the main diagonal",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},a:[{{wp:[[0.5,0.5],[1.5,0.5]]}}],u:[{{ct:[1,1]}}]}}",
+                rows(9)
+            )),
+            "arrows (\"arrows\"), underlays (shaded cells and shapes) (\"underlays\")",
+        ),
+        (compact("{t:'no cells'}"), "has no \"cells\""),
+        ("https://sudokupad.app/sclN4Ig!!!".to_string(), "not base64"),
     ];
     for (text, words) in cases {
         let e = error(&text);

@@ -74,9 +74,26 @@ FPUZZLES_KILLER = ("https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQ
                    "nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5"
                    "ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=")
 
+# examples/killer.txt's first killer with givens 6 at r1c1 and 4 at r9c9, as a link in
+# SudokuPad's own compact format (written for the Rust reader's tests, crates/core/tests/fpuzzles.rs).
+SCL_KILLER = ("https://sudokupad.app/sclN4SwJgXA5AzgrmA9gaxAFwLQFMAeBDAWwAcAbLKAGgKzTzD1omDWgFF9iyACVEsgJ0p44aABaJ+"
+              "0eElRpK/OGRjQAchIJ4SXaSjhcFSrniKkAngDouAERABzdDC5IAdgB0oafViJYGXEM5GXADGeLZY5lAAvhTBygBsACyxWBAA2mnA"
+              "AG4Q8TEUBYUUALoUaUVFpeUVBVU1tWX1JY31da0tNW012RCJUcWl/KkZaQAMFKNV4wCMUxQATFXTE0sUs2XLi2XzK9trVTuLVWMU"
+              "AMxziXMArKvnGxSX9zd7d2k7j28UN8fj8XMA7HMAByrP73QH3EF7MGfCGfEHHU67NJI9YohZVZKTMrJNHJLZpK7IoloolHMro15I"
+              "j5I55pZKvZIfZJ0omvIkfInfClImFIuFIqH0igw5Jw5JCokwolwokIinxZGKtGKgn/ZHqtHqglA5G6tG68kZRWvRUfRV09WvdUfd"
+              "V03WvXUfXXc40iqqKuGKoXqmHquHqoW6mG6uG6hGlULpHoedBkCBcdiEUhYHggPhYQQxYDBYYnbEnNHLSalHLTZbBaYQADEo2zuf"
+              "SJwJyyLGPu51LEGmusrNbrFBzefGr3GH3GdOWH2W3Jy8wAnLEq7X60P3WVxnDxvKyzte8uBw2MssYTs6TsTxQBe7O/Nxnv+4PG8s"
+              "4ctt12ifeV42dgWkSWKGWH5Lg+h6fGiqIDABXYVsBX4ZIcVRIgSSIdlB3aLn2cGfK87yQWWMGYQeeY7EK/KIRQb7TMkn5EY21LkT"
+              "OuQYfuj4ZFimL7DiGKdtMSI0axwqoTkQGEQJTJVByHoPHh77MSBeYshx0pfFJjHzIq/GgWKHGUXesG0RkRIFiSMnTLu+kCWSElnF"
+              "J5KAXJWFStZgI8XpomgXKUm6Q5BlpIqBbKjJC6aXmJpVFapnURZoGKjCnoyVF7l5uqBaalUuoFvq6XcVB8x8dFyU5TkiUsaBNrhS"
+              "pZS+qZPYFY2/oVZRBGlXmDrZc6Kk8flSWNsG2VhhRpndcuxRREAA=")
+
 
 def test_f_puzzles_and_sudokupad_links_are_read():
     assert sudokit.count(FPUZZLES_KILLER, limit=2) == 2
+    assert sudokit.solve(SCL_KILLER) == {
+        "status": "unique",
+        "solution": "643758129192463587758291436861924753427536891935187642279645318314872965586319274", "error": None}
     with pytest.raises(ValueError, match=r"thermometers \(\"thermometer\"\)"):
         sudokit.solve('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],'
                       '"thermometer":[{"lines":[["R1C1","R1C2"]]}]}')

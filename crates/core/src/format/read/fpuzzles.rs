@@ -1,6 +1,7 @@
 //! Puzzles as f-puzzles and SudokuPad share them: f-puzzles' JSON (on one line or
 //! several), or a link that carries it compressed (`f-puzzles.com/?load=…`,
-//! `sudokupad.app/fpuzzles…`, or the compressed data alone).
+//! `sudokupad.app/fpuzzles…`, or the compressed data alone). Links in SudokuPad's own
+//! format (`sudokupad.app/scl…`) are read by `sudokupad.rs` into the same puzzle.
 //!
 //! What is read: the size, the givens (`"given": true`; a player's own digits are not
 //! givens), regions (`"region"` on a cell; the usual boxes otherwise), both diagonals
@@ -11,23 +12,25 @@
 
 use serde_json::{Map, Value};
 
+use super::sudokupad;
 use super::*;
 use crate::format::lzstring;
 use crate::layout::{region_symbol, Cage, Cell};
 
 /// Is this line f-puzzles or SudokuPad data (or a link to it)?
-/// Its first word decides: a `{`, a link to either site, or f-puzzles' compressed data.
+/// Its first word decides: a `{`, a link to either site, f-puzzles' compressed data, or
+/// SudokuPad's (`scl…`, `ctc…`).
 /// A `{` line is f-puzzles' when it names a `"grid"` or `"size"`, or opens JSON it does
 /// not close and names no `"puzzle"` or `"solution"` (those are the JSON rows sudokit
 /// writes, one a line: `table.rs`).
 pub(super) fn is_shared(text: &str) -> bool {
     let whole = text.trim_start();
     // Most lines are puzzles, which start with a digit or a dot: every
-    // shared form starts with `{`, `N4Ig`, `fpuzzles`, `http`, `www.` or
-    // one of the sites' names, so one byte settles most lines.
+    // shared form starts with `{`, `N4Ig`, `fpuzzles`, `scl`, `ctc`, `http`,
+    // `www.` or one of the sites' names, so one byte settles most lines.
     if !matches!(
         whole.as_bytes().first(),
-        Some(b'{' | b'N' | b'f' | b'h' | b'w' | b's' | b'a')
+        Some(b'{' | b'N' | b'f' | b'h' | b'w' | b's' | b'a' | b'c')
     ) {
         return false;
     }
@@ -51,6 +54,11 @@ pub(super) fn is_shared(text: &str) -> bool {
         .trim_start_matches("www.");
     first.starts_with("N4Ig")
         || first.starts_with("fpuzzles")
+        || ["scl", "ctc"].iter().any(|f| {
+            first
+                .strip_prefix(f)
+                .is_some_and(|d| d.len() >= 8 && d.bytes().all(is_link_data_byte))
+        })
         || [
             "f-puzzles.com",
             "sudokupad.app",
@@ -58,6 +66,11 @@ pub(super) fn is_shared(text: &str) -> bool {
         ]
         .iter()
         .any(|s| site.starts_with(s))
+}
+
+/// A byte of base64 data as links carry it (URL-encoded or not).
+fn is_link_data_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"+/=%-_$".contains(&b)
 }
 
 /// The most bytes of JSON read over several lines.
@@ -71,20 +84,27 @@ impl<R: BufRead> Reader<R> {
     /// The puzzle of f-puzzles data that starts on line `no`.
     pub(super) fn shared_puzzle(&mut self, no: usize, text: &str) -> Result<Grid, InputError> {
         let t = text.trim();
-        let json = if t.starts_with('{') {
-            self.json_lines(no, t)?
+        let (json, site) = if t.starts_with('{') {
+            (self.json_lines(no, t)?, Site::Fpuzzles)
         } else {
-            let data = link_data(t).map_err(|m| bad(no, m))?;
-            lzstring::decompress_from_base64(&data).map_err(|e| {
+            let (data, site) = link_data(t).map_err(|m| bad(no, m))?;
+            let json = lzstring::decompress_from_base64(&data).map_err(|e| {
                 bad(
                     no,
                     format!("the link's puzzle data cannot be unpacked: {e}"),
                 )
-            })?
+            })?;
+            (json, site)
         };
-        let value: Value = serde_json::from_str(&json)
-            .map_err(|e| bad(no, format!("the f-puzzles data is not JSON: {e}")))?;
-        let puzzle = Fpuzzle::read(&value).map_err(|m| bad(no, m))?;
+        let puzzle = match site {
+            Site::Fpuzzles => {
+                let value: Value = serde_json::from_str(&json)
+                    .map_err(|e| bad(no, format!("the f-puzzles data is not JSON: {e}")))?;
+                Fpuzzle::read(&value)
+            }
+            Site::SudokuPad => sudokupad::read(&json),
+        }
+        .map_err(|m| bad(no, m))?;
         self.fpuzzle_grid(no, puzzle)
     }
 
@@ -231,29 +251,38 @@ impl Depth {
     }
 }
 
-/// The compressed f-puzzles data of a link (or of the data alone).
-fn link_data(text: &str) -> Result<String, String> {
-    let data = if let Some(at) = text.find("fpuzzles") {
-        &text[at + "fpuzzles".len()..]
-    } else if let Some(at) = text.find("load=") {
-        &text[at + "load=".len()..]
-    } else if text.starts_with("N4Ig") {
-        text
-    } else if ["scl", "ctc"]
+/// Whose format a link's data is in.
+#[derive(Clone, Copy)]
+enum Site {
+    Fpuzzles,
+    SudokuPad,
+}
+
+/// SudokuPad's own data in a link: `…/scl…`, `…?puzzle=ctc…`, or the data alone.
+fn sudokupad_data(text: &str) -> Option<&str> {
+    if let Some(rest) = ["scl", "ctc"].iter().find_map(|f| text.strip_prefix(f)) {
+        return Some(rest);
+    }
+    ["/scl", "/ctc", "=scl", "=ctc"]
         .iter()
-        .any(|f| text.contains(&format!("/{f}")) || text.contains(&format!("={f}")))
-    {
-        return Err(
-            "this SudokuPad link holds its puzzle in SudokuPad's own format, which \
-                    sudokit does not read; it reads f-puzzles data (links with \
-                    'fpuzzles' or '?load=', or the JSON)"
-                .to_string(),
-        );
+        .find_map(|f| text.find(f).map(|at| &text[at + f.len()..]))
+}
+
+/// The compressed data of a link (or of the data alone), and whose format it is in.
+fn link_data(text: &str) -> Result<(String, Site), String> {
+    let (data, site) = if let Some(at) = text.find("fpuzzles") {
+        (&text[at + "fpuzzles".len()..], Site::Fpuzzles)
+    } else if let Some(at) = text.find("load=") {
+        (&text[at + "load=".len()..], Site::Fpuzzles)
+    } else if text.starts_with("N4Ig") {
+        (text, Site::Fpuzzles)
+    } else if let Some(data) = sudokupad_data(text) {
+        (data, Site::SudokuPad)
     } else {
         return Err(
             "this link does not hold its puzzle (a short SudokuPad link keeps it \
-                    on SudokuPad's server); sudokit reads f-puzzles data (links with \
-                    'fpuzzles' or '?load=', or the JSON)"
+                    on SudokuPad's server); sudokit reads the puzzle in a link's data \
+                    (links with 'fpuzzles', 'scl', 'ctc' or '?load=', or the JSON)"
                 .to_string(),
         );
     };
@@ -261,7 +290,8 @@ fn link_data(text: &str) -> Result<String, String> {
         .split(['&', '?', '#', ' ', '\t', '"', '\''])
         .next()
         .unwrap_or("");
-    percent_decoded(data)
+    // A '+' of the base64 data comes back as a space from some copies of a link.
+    Ok((percent_decoded(data)?.replace(' ', "+"), site))
 }
 
 /// `%2B` and the like decoded (links are often copied URL-encoded).
@@ -283,20 +313,20 @@ fn percent_decoded(text: &str) -> Result<String, String> {
 }
 
 /// `r1c1`, as every message names a cell.
-fn cell_name(n: usize, i: usize) -> String {
+pub(super) fn cell_name(n: usize, i: usize) -> String {
     format!("r{}c{}", i / n + 1, i % n + 1)
 }
 
-/// What sudokit takes from an f-puzzles puzzle.
-struct Fpuzzle {
-    size: usize,
+/// What sudokit takes from an f-puzzles (or SudokuPad) puzzle.
+pub(super) struct Fpuzzle {
+    pub(super) size: usize,
     /// Givens, 0 for an open cell.
-    values: Vec<u8>,
+    pub(super) values: Vec<u8>,
     /// Each cell's region when any cell names one.
-    regions: Option<Vec<Option<u8>>>,
-    diagonals: bool,
+    pub(super) regions: Option<Vec<Option<u8>>>,
+    pub(super) diagonals: bool,
     /// Cells and sum of each killer cage.
-    cages: Vec<(Vec<usize>, u32)>,
+    pub(super) cages: Vec<(Vec<usize>, u32)>,
 }
 
 /// Keys that hold no rule: names, notes, colours, drawings, settings.
@@ -353,7 +383,7 @@ const NAMED: [(&str, &str); 28] = [
 ];
 
 /// Does this value hold anything (a `true`, a non-empty list or object, a number)?
-fn holds(v: &Value) -> bool {
+pub(super) fn holds(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Bool(b) => *b,
@@ -467,7 +497,7 @@ fn flag(obj: &Map<String, Value>, key: &str) -> Result<bool, String> {
 }
 
 /// A number, or a string holding one (f-puzzles writes cage totals as strings).
-fn number(v: &Value) -> Option<u64> {
+pub(super) fn number(v: &Value) -> Option<u64> {
     match v {
         Value::Number(n) => n.as_u64(),
         Value::String(s) => s.trim().parse().ok(),
@@ -489,17 +519,8 @@ fn read_cell(
         ));
     }
     let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-    match cell.get("value") {
-        Some(v) if given && holds(v) => match number(v) {
-            Some(d) if (1..=n as u64).contains(&d) => *value = d as u8,
-            _ => {
-                return Err(format!(
-                    "{} holds {v}, which is not a digit from 1 to {n}",
-                    cell_name(n, i)
-                ))
-            }
-        },
-        _ => {}
+    if given {
+        *value = given_digit(cell.get("value"), n, i)?;
     }
     match cell.get("region") {
         None | Some(Value::Null) => {}
@@ -517,8 +538,22 @@ fn read_cell(
     Ok(())
 }
 
+/// A given's digit (0 for none), or why it is not one.
+pub(super) fn given_digit(value: Option<&Value>, n: usize, i: usize) -> Result<u8, String> {
+    match value {
+        Some(v) if holds(v) => match number(v) {
+            Some(d) if (1..=n as u64).contains(&d) => Ok(d as u8),
+            _ => Err(format!(
+                "{} holds {v}, which is not a digit from 1 to {n}",
+                cell_name(n, i)
+            )),
+        },
+        _ => Ok(0),
+    }
+}
+
 /// `R1C1` (any case) as a cell index of an N×N grid.
-fn parse_cell(text: &str, n: usize) -> Option<usize> {
+pub(super) fn parse_cell(text: &str, n: usize) -> Option<usize> {
     let t = text.trim().to_ascii_uppercase();
     let (r, c) = t.strip_prefix('R')?.split_once('C')?;
     let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);

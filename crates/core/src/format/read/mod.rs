@@ -21,6 +21,7 @@ mod killer;
 mod matrix;
 mod pencil;
 mod regions;
+mod sudokupad;
 mod table;
 mod triples;
 
