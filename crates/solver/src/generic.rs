@@ -290,6 +290,19 @@ impl State {
             return Ok(false);
         }
         let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
+        // Digits past 9 with more sets to go through than the budget allows: the
+        // bounds of the sum alone, which cost a few steps where the walk would spend
+        // its whole budget for nothing at every pass.
+        if avail >> 9 != 0 && sets_above(avail.count_ones(), m, COMBO_BUDGET) {
+            let keep = distinct_bounds(avail, m, total - sum).ok_or(dead)?;
+            for (&i, &before) in at[..m].iter().zip(&open[..m]) {
+                if before & keep != before {
+                    changed = true;
+                    self.narrow(i, before & keep, reason, queue)?;
+                }
+            }
+            return Ok(changed);
+        }
         // The combinations of the open cells: sets of different digits, one per open
         // cell, with the sum left, each digit one an open cell can hold and each open
         // cell holding one of the set's digits; their union and the digits they share.
@@ -489,6 +502,54 @@ impl State {
         }
         None
     }
+}
+
+/// Are there more than `limit` ways to choose `k` of `n` digits?
+fn sets_above(n: u32, k: usize, limit: u32) -> bool {
+    let (n, k) = (u64::from(n), k as u64);
+    if k > n {
+        return false;
+    }
+    let k = k.min(n - k);
+    let mut ways = 1u64;
+    for i in 0..k {
+        ways = ways * (n - i) / (i + 1);
+        if ways > u64::from(limit) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The digits of `avail` that `k` different digits of it adding up to `left` can
+/// put in a cell, by the bounds alone: with digit d, the other k − 1 make at least the
+/// sum of the smallest and at most the sum of the largest k − 1 digits left. `None`
+/// when no k digits of `avail` reach `left`.
+fn distinct_bounds(avail: u32, k: usize, left: u32) -> Option<u32> {
+    let digits: Vec<u32> = (0..32)
+        .filter(|b| avail >> b & 1 != 0)
+        .map(|b| b + 1)
+        .collect();
+    let n = digits.len();
+    if k == 0 || k > n {
+        return None;
+    }
+    let low: u32 = digits[..k].iter().sum();
+    let high: u32 = digits[n - k..].iter().sum();
+    if left < low || left > high {
+        return None;
+    }
+    let (low_rest, high_rest) = (low - digits[k - 1], high - digits[n - k]);
+    let mut keep = 0;
+    for (p, &d) in digits.iter().enumerate() {
+        // The k − 1 others: the smallest (or largest) of the digits other than d.
+        let least = if p < k { low - d } else { low_rest };
+        let most = if p >= n - k { high - d } else { high_rest };
+        if d + least <= left && left <= d + most {
+            keep |= 1 << (d - 1);
+        }
+    }
+    (keep != 0).then_some(keep)
 }
 
 /// The most steps one search of a sum's combinations takes: on 9×9 every search ends far
@@ -771,5 +832,55 @@ impl<'a, O: Observer> Search<'a, O> {
         if self.first.is_none() {
             self.first = Some(values.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the bounds keep is what some set of the right size and sum allows, at most
+    /// (they may keep more, never less), checked against every subset of 1 to 14.
+    #[test]
+    fn distinct_bounds_keep_every_digit_a_set_uses() {
+        let mut state = 0x9E37_79B9u32;
+        for _ in 0..300 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let avail = state & 0x3FFF;
+            // The digits some subset of `avail` of each size and sum uses.
+            let mut used = vec![[0u32; 106]; 15];
+            let mut set = avail;
+            loop {
+                let sum: u32 = (0..14).filter(|b| set >> b & 1 != 0).map(|b| b + 1).sum();
+                used[set.count_ones() as usize][sum as usize] |= set;
+                if set == 0 {
+                    break;
+                }
+                set = (set - 1) & avail;
+            }
+            for k in 1..=avail.count_ones() as usize {
+                for left in 1..106u32 {
+                    let used = used[k][left as usize];
+                    match distinct_bounds(avail, k, left) {
+                        None => assert_eq!(used, 0, "{avail:b} {k} {left}"),
+                        Some(keep) => {
+                            assert_eq!(used & !keep, 0, "{avail:b} {k} {left}");
+                            assert_eq!(keep & !avail, 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sets_above_counts_choices() {
+        assert!(!sets_above(9, 4, 126));
+        assert!(sets_above(9, 4, 125));
+        assert!(sets_above(16, 6, 1024));
+        assert!(!sets_above(16, 2, 1024));
+        assert!(!sets_above(3, 5, 0));
     }
 }

@@ -219,3 +219,31 @@ fn tareks_hard_killers_have_one_solution() {
         assert!(outcome.solution.unwrap().is_solved(), "{block}");
     }
 }
+
+/// 16×16 killers, where a cage of many cells has more combinations of 16 digits than
+/// the search lists at every step and is pruned by its sum's bounds instead: carved
+/// from random solution grids with cages of up to 6 cells, each solves, keeps every
+/// cage's sum, and is the grid it was carved from when its solution is the only one.
+#[test]
+fn sixteen_by_sixteen_killers_solve_by_their_bounds() {
+    let base = Arc::new(Layout::boxed(sudokit_core::BoxShape { rows: 4, cols: 4 }).unwrap());
+    let mut unique = 0;
+    for seed in 0..6 {
+        let mut rng = Rng::new(1600 + seed);
+        let full = random_full(&base, &mut rng);
+        let shapes = cages::carve(&base, 6, full.values(), &mut rng);
+        assert!(shapes.iter().any(|s| s.len() >= 5));
+        let cages = cages::with_sums(&shapes, full.values());
+        let layout = Arc::new((*base).clone().with_cages(cages).unwrap());
+        let killer = Grid::empty(layout);
+        let outcome = count(&killer, 2).unwrap();
+        assert!(outcome.count >= 1);
+        let solution = outcome.solution.expect("the grid carved from solves it");
+        assert!(solution.is_solved());
+        if outcome.count == 1 {
+            assert_eq!(solution.values(), full.values());
+            unique += 1;
+        }
+    }
+    assert!(unique > 0);
+}
