@@ -173,7 +173,11 @@ impl State {
         queue: &mut Vec<Pending>,
     ) -> Result<bool, Dead> {
         let mut changed = false;
-        self.cage_needs(layout, &mut scratch.must);
+        if scratch.parts.houses.is_empty() {
+            scratch.parts = HouseParts::new(layout);
+            scratch.must = vec![0; layout.cages().len()];
+        }
+        self.cage_needs(&scratch.parts, &mut scratch.must);
         let must = &scratch.must;
         // The cells changed since the last pass; changes made in this one mark afresh.
         let check = &mut scratch.check;
@@ -209,44 +213,39 @@ impl State {
 
     /// The digits each cage must hold: a digit whose every place in some house lies in
     /// one cage goes in that cage.
-    fn cage_needs(&self, layout: &Layout, must: &mut Vec<u32>) {
-        must.clear();
-        must.resize(layout.cages().len(), 0);
-        for house in layout.houses() {
+    fn cage_needs(&self, parts: &HouseParts, must: &mut [u32]) {
+        must.fill(0);
+        let mut unions = [0u32; MAX_SIDE];
+        for &(from, to) in &parts.houses {
             // The house's open cells by cage (the union of each cage's candidates in
             // the house), the open cells in no cage, and the digits placed.
-            let mut cages = [(0u16, 0u32); MAX_SIDE];
-            let (mut parts, mut loose, mut placed) = (0, 0u32, 0u32);
-            for &c in &house.cells {
-                let i = c.index();
-                let m = self.cands[i];
-                if self.values[i] != 0 {
-                    placed |= m;
-                    continue;
-                }
-                let Some(k) = layout.cage_of(c) else {
-                    loose |= m;
-                    continue;
-                };
-                let k = k as u16;
-                match cages[..parts].iter_mut().find(|(cage, _)| *cage == k) {
-                    Some((_, union)) => *union |= m,
-                    None => {
-                        cages[parts] = (k, m);
-                        parts += 1;
+            let parts_here = &parts.parts[from as usize..to as usize];
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for (p, &(cage, a, b)) in parts_here.iter().enumerate() {
+                let mut union = 0u32;
+                for &i in &parts.cells[a as usize..b as usize] {
+                    let (i, m) = (usize::from(i), self.cands[usize::from(i)]);
+                    if self.values[i] != 0 {
+                        placed |= m;
+                    } else {
+                        union |= m;
                     }
                 }
+                if cage == NO_CAGE {
+                    twice |= union;
+                } else {
+                    twice |= once & union;
+                    once |= union;
+                }
+                unions[p] = union;
             }
             // The digits whose open places all lie in one cage.
-            let (mut once, mut twice) = (0u32, loose);
-            for &(_, union) in &cages[..parts] {
-                twice |= once & union;
-                once |= union;
-            }
             let only = once & !twice & !placed;
             if only != 0 {
-                for &(k, union) in &cages[..parts] {
-                    must[usize::from(k)] |= union & only;
+                for (p, &(cage, _, _)) in parts_here.iter().enumerate() {
+                    if cage != NO_CAGE {
+                        must[usize::from(cage)] |= unions[p] & only;
+                    }
                 }
             }
         }
@@ -557,11 +556,53 @@ fn distinct_bounds(avail: u32, k: usize, left: u32) -> Option<u32> {
 /// through them at every step of the search would cost more than it saves.
 const COMBO_BUDGET: u32 = 1024;
 
+/// A part of a house with no cage (its cells in no cage).
+const NO_CAGE: u16 = u16::MAX;
+
+/// Each house's cells grouped by the cage they are in (cells in no cage are one more
+/// group), as `State::cage_needs` goes through them at every pass.
+#[derive(Debug, Default)]
+struct HouseParts {
+    /// Each house's range of `parts`.
+    houses: Vec<(u32, u32)>,
+    /// A cage (or [`NO_CAGE`]) and its range of `cells`.
+    parts: Vec<(u16, u32, u32)>,
+    /// Cell indices.
+    cells: Vec<u16>,
+}
+
+impl HouseParts {
+    fn new(layout: &Layout) -> HouseParts {
+        let mut out = HouseParts::default();
+        for house in layout.houses() {
+            let start = out.parts.len() as u32;
+            let mut groups: Vec<(u16, Vec<u16>)> = Vec::new();
+            for &c in &house.cells {
+                let cage = layout.cage_of(c).map_or(NO_CAGE, |k| k as u16);
+                let i = c.index() as u16;
+                match groups.iter_mut().find(|(k, _)| *k == cage) {
+                    Some((_, cells)) => cells.push(i),
+                    None => groups.push((cage, vec![i])),
+                }
+            }
+            for (cage, cells) in groups {
+                let a = out.cells.len() as u32;
+                out.cells.extend(cells);
+                out.parts.push((cage, a, out.cells.len() as u32));
+            }
+            out.houses.push((start, out.parts.len() as u32));
+        }
+        out
+    }
+}
+
 /// Buffers the sums' pass reuses from call to call (killers only).
 #[derive(Debug, Default)]
 struct Scratch {
     /// The digits each cage must hold (`State::cage_needs`).
     must: Vec<u32>,
+    /// Each house's cells by cage, made at the first pass.
+    parts: HouseParts,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
 }
