@@ -62,10 +62,50 @@ struct Fits {
     support: Vec<u32>,
 }
 
-/// Can each cell of `masks` take its own digit of `set` (which has as many digits)?
-fn matches(masks: &[u32], set: u32) -> bool {
+/// A way for each cell of `masks` to take its own digit of `set`: the cell of each
+/// digit (by bit).
+fn matching(masks: &[u32], set: u32) -> Option<[usize; 32]> {
     let mut owner = [usize::MAX; 32];
-    (0..masks.len()).all(|i| augment(i, masks, set, &mut owner, &mut 0))
+    (0..masks.len())
+        .all(|i| augment(i, masks, set, &mut owner, &mut 0))
+        .then_some(owner)
+}
+
+/// Adds to `support` each cell's digits of `set` that some way of giving every cell its
+/// own digit of `set` puts there, `owner` being one such way. Cell i can take digit d
+/// (held by cell j in `owner`) when j can move along a path of swaps to the digit i
+/// leaves, d kept out of reach.
+fn add_support(masks: &[u32], set: u32, owner: &[usize; 32], support: &mut [u32]) {
+    let mut own = [0usize; 32];
+    let mut left = set;
+    while left != 0 {
+        let b = left.trailing_zeros() as usize;
+        left &= left - 1;
+        own[owner[b]] = b;
+        support[owner[b]] |= 1 << b;
+    }
+    for i in 0..masks.len() {
+        let mut ds = masks[i] & set & !support[i];
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if support[i] & 1 << d != 0 {
+                continue;
+            }
+            let mut moved = *owner;
+            moved[d] = i;
+            moved[own[i]] = usize::MAX;
+            if augment(owner[d], masks, set, &mut moved, &mut (1 << d)) {
+                // Every pairing of that way is one too.
+                let mut left = set;
+                while left != 0 {
+                    let b = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    support[moved[b]] |= 1 << b;
+                }
+            }
+        }
+    }
 }
 
 /// Kuhn's augmenting path from cell `i` (bipartite matching of cells to digits).
@@ -94,24 +134,14 @@ fn distinct(open: &Open, must: Option<Digit>) -> Option<Fits> {
         support: vec![0; open.cells.len()],
     };
     for set in sets {
-        if set & must != must || !matches(&open.cands, set) {
+        if set & must != must {
             continue;
         }
+        let Some(owner) = matching(&open.cands, set) else {
+            continue;
+        };
         fits.combinations.push(DigitSet::from_bits(set));
-        for i in 0..open.cells.len() {
-            let others: Vec<u32> = (0..open.cells.len())
-                .filter(|&j| j != i)
-                .map(|j| open.cands[j])
-                .collect();
-            let mut ds = open.cands[i] & set & !fits.support[i];
-            while ds != 0 {
-                let bit = ds & ds.wrapping_neg();
-                ds &= ds - 1;
-                if matches(&others, set & !bit) {
-                    fits.support[i] |= bit;
-                }
-            }
-        }
+        add_support(&open.cands, set, &owner, &mut fits.support);
     }
     Some(fits)
 }
@@ -508,6 +538,44 @@ mod tests {
         // 3+4+5 in three cells where 3 fits only the first: the first is 3.
         let fits = distinct(&open_of(&[&[3, 4, 5], &[4, 5], &[4, 5]], 12), None).unwrap();
         assert_eq!(set(fits.support[0]), [3]);
+    }
+
+    /// The support found from one way and paths of swaps is what trying every cell and
+    /// digit afresh finds, on random cells and sets.
+    #[test]
+    fn support_by_swaps_is_support_by_trying_each_digit() {
+        let mut state = 0x2545_F491u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for _ in 0..20_000 {
+            let m = 1 + next() as usize % 7;
+            let masks: Vec<u32> = (0..m).map(|_| next() & 0x1FF | 1 << (next() % 9)).collect();
+            let mut set = 0u32;
+            while set.count_ones() < m as u32 {
+                set |= 1 << (next() % 9);
+            }
+            let Some(owner) = matching(&masks, set) else {
+                continue;
+            };
+            let mut fast = vec![0; m];
+            add_support(&masks, set, &owner, &mut fast);
+            let slow: Vec<u32> = (0..m)
+                .map(|i| {
+                    let others: Vec<u32> = (0..m).filter(|&j| j != i).map(|j| masks[j]).collect();
+                    (0..9)
+                        .map(|b| 1u32 << b)
+                        .filter(|&bit| {
+                            masks[i] & set & bit != 0 && matching(&others, set & !bit).is_some()
+                        })
+                        .fold(0, |a, b| a | b)
+                })
+                .collect();
+            assert_eq!(fast, slow, "{masks:?} {set:b}");
+        }
     }
 
     #[test]
