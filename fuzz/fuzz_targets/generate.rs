@@ -38,9 +38,12 @@ struct Input {
 /// assertions: about 7 to 20 times the release build's time). The slowest layout, a
 /// 9×9 jigsaw with diagonals, takes up to about 0.7 s a try in release when the target
 /// needs forcing nets (nested twice on a layout without the 9×9 engine), about 5 s
-/// here; so a call over `PER_TRY` times its budget, plus one for the layout, is a
-/// hang. Processor time, not wall time: fuzzing shares the machine with other runs.
-const PER_TRY: Duration = Duration::from_secs(10);
+/// here; but one found on 2026-11-28 (a jigsaw with diagonals, 8 clues asked, Remote
+/// Pair needed, budget 2) took 6.6 s in release and 49 s here, the generic search of
+/// its sparse grids most of it: about 20 s a try. So a call over `PER_TRY` times its
+/// budget, plus one for the layout, is a hang. Processor time, not wall time: fuzzing
+/// shares the machine with other runs.
+const PER_TRY: Duration = Duration::from_secs(25);
 
 /// The processor time this process has used.
 fn cpu_time() -> Duration {

@@ -201,13 +201,12 @@ fn other_rules_and_bad_data_are_refused_saying_why() {
 /// this test from the form's public description and compressed with the `lzstring`
 /// package from PyPI: `examples/killer.txt`'s first killer with givens 6 at r1c1 and 4
 /// at r9c9 (its metadata, a cage that holds only a title, cage colours); a 6×6 jigsaw
-/// sudoku-X whose diagonals are drawn lines (one through the corners, one through the
-/// cells' centres).
+/// sudoku-X whose diagonals are lines drawn corner to corner.
 const SCL_KILLER: &str = "https://sudokupad.app/sclN4SwJgXA5AzgrmA9gaxAFwLQFMAeBDAWwAcAbLKAGgKzTzD1omDWgFF9iyACVEsgJ0p44aABaJ+0eElRpK/OGRjQAchIJ4SXaSjhcFSrniKkAngDouAERABzdDC5IAdgB0oafViJYGXEM5GXADGeLZY5lAAvhTBygBsACyxWBAA2mnAAG4Q8TEUBYUUALoUaUVFpeUVBVU1tWX1JY31da0tNW012RCJUcWl/KkZaQAMFKNV4wCMUxQATFXTE0sUs2XLi2XzK9trVTuLVWMUAMxziXMArKvnGxSX9zd7d2k7j28UN8fj8XMA7HMAByrP73QH3EF7MGfCGfEHHU67NJI9YohZVZKTMrJNHJLZpK7IoloolHMro15Ij5I55pZKvZIfZJ0omvIkfInfClImFIuFIqH0igw5Jw5JCokwolwokIinxZGKtGKgn/ZHqtHqglA5G6tG68kZRWvRUfRV09WvdUfdV03WvXUfXXc40iqqKuGKoXqmHquHqoW6mG6uG6hGlULpHoedBkCBcdiEUhYHggPhYQQxYDBYYnbEnNHLSalHLTZbBaYQADEo2zufSJwJyyLGPu51LEGmusrNbrFBzefGr3GH3GdOWH2W3Jy8wAnLEq7X60P3WVxnDxvKyzte8uBw2MssYTs6TsTxQBe7O/Nxnv+4PG8s4ctt12ifeV42dgWkSWKGWH5Lg+h6fGiqIDABXYVsBX4ZIcVRIgSSIdlB3aLn2cGfK87yQWWMGYQeeY7EK/KIRQb7TMkn5EY21LkTOuQYfuj4ZFimL7DiGKdtMSI0axwqoTkQGEQJTJVByHoPHh77MSBeYshx0pfFJjHzIq/GgWKHGUXesG0RkRIFiSMnTLu+kCWSElnFJ5KAXJWFStZgI8XpomgXKUm6Q5BlpIqBbKjJC6aXmJpVFapnURZoGKjCnoyVF7l5uqBaalUuoFvq6XcVB8x8dFyU5TkiUsaBNrhSpZS+qZPYFY2/oVZRBGlXmDrZc6Kk8flSWNsG2VhhRpndcuxRREAA=";
-const SCL_JIGSAW_X: &str = "https://sudokupad.app/sclN4YwpgXA2lwG4QIwF8A0r4QExvQXVSnWIKONVPIsKsvLwICdIYoAGVN0jxb1LUok6DUvQlmGl2qAMx8ALHwCsIxYSErxqRVKED1s0hLFQJ+04cIzDUiZqjWuV0aWvn5Lwh4FTrah6j2HnJe2qQe9kqBDIRQHk5QUQlRJlHmUSGJYTEANtDAAO4ADtDSCQBsqOUxIBAA5ADEMvIAQi0AouUAgmx1qAAuABYQ8miFJTBsAHRRSjOkc0nzBLWNzW2dPX1DI8h4yEA==";
+const SCL_JIGSAW_X: &str = "https://sudokupad.app/sclN4YwpgXA2lwG4QIwF8A0r4QExvQXVSnWIKONVPIsKsvLwICdIYoAGVN0jxb1LUok6DUvQlmGl2qAMx8ALHwCsIxYSErxqRVKED1s0hLFQJ+04cIzDUiZqjWuV0aWvn5Lwh4FTrah6j2HnJe2qQe9kqBDIRQHk5QUQlRJlHmUSGJYTEANtDAAO4ADtDSCQBsqOUxIBAA5ADEMvIAQi0AouUAgmx1qAAuABYQ8miFJTAc1YSVXAS1jc1tnT19QyPIeMhAA";
 /// Marty Sears' "Parity Fish" as SudokuPad's own link, made by Sudoku Maker (from the
-/// README of SakanaAI/Sudoku-Bench): red lines, white and black dots, all drawn as
-/// overlays.
+/// README of SakanaAI/Sudoku-Bench): its red lines are a background picture, its white
+/// and black dots overlays.
 const SCL_PARITY_FISH: &str = "sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA";
 
 #[test]
@@ -252,6 +251,17 @@ fn sudokupad_links_in_its_own_format_are_read() {
         assert_eq!(again.layout().cages(), k.layout().cages(), "{form}");
     }
 
+    // Plain JSON (not the compact form) with SudokuPad's short keys reads alike.
+    let plain = format!(
+        "scl{}",
+        sudokit_core::format::lzstring::compress_to_base64(
+            r#"{"ce":[[{"v":3},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ca":[{"ce":[[0,1],[0,2]],"v":"3"}]}"#
+        )
+    );
+    let p = one(&plain);
+    assert_eq!(p.to_line(), format!("3{}", ".".repeat(15)));
+    assert_eq!(p.layout().cages().len(), 1);
+
     let j = one(SCL_JIGSAW_X);
     let jigsaw =
         sudokit_core::Layout::from_regions_str("AAABBBAACCBBACCCBDDDDCEEFDDEEEFFFFFE").unwrap();
@@ -261,7 +271,8 @@ fn sudokupad_links_in_its_own_format_are_read() {
 
     let e = error(SCL_PARITY_FISH);
     assert!(
-        e.contains("it draws overlays (dots, circles, clues drawn on the grid)")
+        e.contains("overlays (dots, circles, clues drawn on the grid) (\"overlays\")")
+            && e.contains("a background picture (\"bgimage\"), where rules may be drawn")
             && e.contains("it reads givens, regions, both diagonals and killer cages"),
         "{e}"
     );
@@ -303,7 +314,7 @@ fn bad_sudokupad_data_is_refused_saying_why() {
                 "{{ce:{},ca:[{{ce:[[0,0],[0,1]],v:'x'}}]}}",
                 rows(9)
             )),
-            "the cage at r1c1 has the total \"x\", which is not a number",
+            "the cage at r1c1 has the total \"x\", which is not a whole number",
         ),
         (
             compact(&format!("{{ce:{}}}", rows(3))),
@@ -315,11 +326,50 @@ fn bad_sudokupad_data_is_refused_saying_why() {
         ),
         (
             compact(&format!("{{ce:{},re:[[[0,0]]]}}", rows(9))),
-            "it has 1 regions where a 9×9 grid needs 9",
+            "it has 1 region where a 9×9 grid needs 9",
         ),
         (
             compact(&format!("{{ce:{},l:[{{wp:[[0,0],[9,9]]}}]}}", rows(9))),
             "it draws only the main diagonal",
+        ),
+        // Lines along the diagonals through the cells' centres may be renban or whispers.
+        (
+            compact(&format!(
+                "{{ce:{},l:[{{wp:[[0.5,0.5],[8.5,8.5]]}},{{wp:[[0,9],[9,0]]}}]}}",
+                rows(9)
+            )),
+            "it draws 1 line (thermometers, renban, whispers and the like)",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},metadata:{{bgimage:'https://i.imgur.com/x.png'}}}}",
+                rows(9)
+            )),
+            "a background picture (\"bgimage\"), where rules may be drawn",
+        ),
+        (
+            compact(&format!("{{ce:{},foglight:[[0,0]]}}", rows(9))),
+            "\"foglight\", which sudokit does not know",
+        ),
+        (
+            compact(&format!("{{ce:{},ca:[{{ce:[[0,0],[0,0]],v:3}}]}}", rows(9))),
+            "the killer cage at r1c1 lists r1c1 twice",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},ca:[{{ce:[[4294967296,0]],v:3}}]}}",
+                rows(9)
+            )),
+            "cage 1 names the cell [4294967296,0], not one of a 9×9 grid",
+        ),
+        (
+            compact(&format!("[{}]", ",".repeat(300_000))),
+            "more than 200000 values",
+        ),
+        // A comment naming the other site does not change what the link is read as.
+        (
+            format!("{} # from fpuzzles", compact("{ce:[[,,]")),
+            "the SudokuPad data cannot be read",
         ),
         (
             compact(&format!(

@@ -278,3 +278,48 @@ fn killer_explanations_on_16x16_write_digits_as_the_board_shows_them() {
     }
     assert!(explained > 0);
 }
+
+/// Innies that are part of one cage split it: the explanation says what the cage's
+/// other cells add up to, and calls cells of one house a hidden cage. Row 1 holds three
+/// whole cages (7, 18 and 17) and two cells of a 4-cell cage of 10, so r1c8 and r1c9
+/// add up to 3, and r2c8 and r2c9 to 7.
+#[test]
+fn innies_inside_one_cage_split_it_and_innies_of_one_house_are_a_hidden_cage() {
+    use sudokit_core::{Cage, Cell};
+    use sudokit_logic::Pattern;
+    let cage = |cells: &[(usize, usize)], sum: u32| Cage {
+        cells: cells.iter().map(|&(r, c)| Cell::new(r * 9 + c)).collect(),
+        sum,
+    };
+    let cages = vec![
+        cage(&[(0, 0), (0, 1)], 7),
+        cage(&[(0, 2), (0, 3), (0, 4)], 18),
+        cage(&[(0, 5), (0, 6)], 17),
+        cage(&[(0, 7), (0, 8), (1, 7), (1, 8)], 10),
+    ];
+    let layout = Arc::new(Layout::classic().with_cages(cages).unwrap());
+    let board = Board::new(&Grid::empty(layout), None);
+    let steps = sudokit_logic::find_all(&board, Technique::InniesOuties);
+    let split = steps
+        .iter()
+        .find(|s| matches!(&s.pattern, Pattern::Sum(p) if p.cells.len() == 2 && p.left == 3))
+        .expect("the innies of row 1");
+    let text = teach::explain(&board, split).text().join("\n");
+    for line in [
+        "So those cells add up to 45 − 42, which is 3.",
+        "They are part of the 4-cell 10 cage at r1c8, so its other cells, r2c8 and r2c9, add \
+         up to 10 − 3, which is 7: the cage splits in two.",
+        "They are all in row 1, so their digits differ: they work as a hidden cage of 3.",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    // The outies of row 1 split the same cage the other way.
+    let outies = steps
+        .iter()
+        .find(|s| matches!(&s.pattern, Pattern::Sum(p) if p.cells.len() == 2 && p.left == 7))
+        .expect("the outies of row 1");
+    let text = teach::explain(&board, outies).text().join("\n");
+    let line = "so its other cells, r1c8 and r1c9, add up to 10 − 7, which is 3: the cage \
+                splits in two.";
+    assert!(text.contains(line), "{line}\n{text}");
+}

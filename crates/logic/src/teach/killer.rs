@@ -431,6 +431,7 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
         format!("So {those} {minus}, which is {}.", innie.sum),
         About::cells(&innie.cells),
     );
+    cage_split(w, &innie.cells, innie.sum, out);
     placed_part(board, w, &innie.cells, s, out);
     if s.cells.len() > 1 {
         if s.distinct {
@@ -438,7 +439,11 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
             if let Some(h) = h {
                 out.step(
                     0,
-                    format!("They are all in {}, so their digits differ.", w.house(h)),
+                    format!(
+                        "They are all in {}, so their digits differ: they work as a hidden cage of {}.",
+                        w.house(h),
+                        s.left
+                    ),
                     About::cells(&s.cells),
                 );
             }
@@ -456,6 +461,46 @@ fn innies(board: &Board, w: Words, step: &Step, s: &Sum, i: usize, out: &mut Out
         }
     }
     conclude(w, step, out);
+}
+
+/// Cage splitting: when the cells of a rule-of-45 sum are part of one cage, the cage's
+/// other cells make the rest of its sum, and the line says so ("the cage splits in
+/// two").
+fn cage_split(w: Words, cells: &[Cell], sum: u32, out: &mut Out) {
+    let layout = w.layout;
+    let Some(k) = cells.first().and_then(|&c| layout.cage_of(c)) else {
+        return;
+    };
+    let cage = &layout.cages()[k];
+    if cells.len() < 2
+        || cage.cells.len() <= cells.len()
+        || cage.sum < sum
+        || !cells.iter().all(|&c| layout.cage_of(c) == Some(k))
+    {
+        return;
+    }
+    let others: Vec<Cell> = cage
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !cells.contains(c))
+        .collect();
+    let (one, add) = if others.len() == 1 {
+        ("cell", "holds")
+    } else {
+        ("cells", "add up to")
+    };
+    out.step(
+        0,
+        format!(
+            "They are part of {}, so its other {one}, {}, {add} {} − {sum}, which is {}: the cage splits in two.",
+            cage_name(w, k),
+            w.cells(&others),
+            cage.sum,
+            cage.sum - sum
+        ),
+        About::cells(&cage.cells),
+    );
 }
 
 /// For a sum whose digits may repeat: why each cell loses its digits, cell by cell.

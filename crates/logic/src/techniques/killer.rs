@@ -76,6 +76,7 @@ fn matching(masks: &[u32], set: u32) -> Option<[usize; 32]> {
 /// (held by cell j in `owner`) when j can move along a path of swaps to the digit i
 /// leaves, d kept out of reach.
 fn add_support(masks: &[u32], set: u32, owner: &[usize; 32], support: &mut [u32]) {
+    debug_assert_eq!(set.count_ones() as usize, masks.len());
     let mut own = [0usize; 32];
     let mut left = set;
     while left != 0 {

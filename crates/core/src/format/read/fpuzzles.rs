@@ -195,6 +195,17 @@ impl<R: BufRead> Reader<R> {
             if !self.opts.killer {
                 return Err(InputError::new(no, None, ErrorKind::KillerNotRead));
             }
+            for (cells, _) in &p.cages {
+                let mut seen = cells.clone();
+                seen.sort_unstable();
+                if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
+                    let (first, twice) = (cell_name(n, seen[0]), cell_name(n, w[0]));
+                    return Err(bad(
+                        no,
+                        format!("the killer cage at {first} lists {twice} twice"),
+                    ));
+                }
+            }
             let cages = p
                 .cages
                 .into_iter()
@@ -258,26 +269,34 @@ enum Site {
     SudokuPad,
 }
 
-/// SudokuPad's own data in a link: `…/scl…`, `…?puzzle=ctc…`, or the data alone.
-fn sudokupad_data(text: &str) -> Option<&str> {
-    if let Some(rest) = ["scl", "ctc"].iter().find_map(|f| text.strip_prefix(f)) {
-        return Some(rest);
-    }
-    ["/scl", "/ctc", "=scl", "=ctc"]
-        .iter()
-        .find_map(|f| text.find(f).map(|at| &text[at + f.len()..]))
-}
-
 /// The compressed data of a link (or of the data alone), and whose format it is in.
+/// The line's first word is the link; the earliest marker in it decides (the data is
+/// base64, where "/scl" may occur by chance after its own marker).
 fn link_data(text: &str) -> Result<(String, Site), String> {
-    let (data, site) = if let Some(at) = text.find("fpuzzles") {
-        (&text[at + "fpuzzles".len()..], Site::Fpuzzles)
-    } else if let Some(at) = text.find("load=") {
-        (&text[at + "load=".len()..], Site::Fpuzzles)
-    } else if text.starts_with("N4Ig") {
-        (text, Site::Fpuzzles)
-    } else if let Some(data) = sudokupad_data(text) {
-        (data, Site::SudokuPad)
+    let word = strip_comment(text)
+        .0
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    const MARKERS: [(&str, Site); 6] = [
+        ("fpuzzles", Site::Fpuzzles),
+        ("load=", Site::Fpuzzles),
+        ("/scl", Site::SudokuPad),
+        ("/ctc", Site::SudokuPad),
+        ("=scl", Site::SudokuPad),
+        ("=ctc", Site::SudokuPad),
+    ];
+    let bare = ["scl", "ctc"].iter().find_map(|f| word.strip_prefix(f));
+    let marked = MARKERS
+        .iter()
+        .filter_map(|&(m, site)| word.find(m).map(|at| (at, at + m.len(), site)))
+        .min_by_key(|&(at, _, _)| at);
+    let (data, site) = if word.starts_with("N4Ig") {
+        (word, Site::Fpuzzles)
+    } else if let Some(rest) = bare {
+        (rest, Site::SudokuPad)
+    } else if let Some((_, end, site)) = marked {
+        (&word[end..], site)
     } else {
         return Err(
             "this link does not hold its puzzle (a short SudokuPad link keeps it \
@@ -286,11 +305,8 @@ fn link_data(text: &str) -> Result<(String, Site), String> {
                 .to_string(),
         );
     };
-    let data = data
-        .split(['&', '?', '#', ' ', '\t', '"', '\''])
-        .next()
-        .unwrap_or("");
-    // A '+' of the base64 data comes back as a space from some copies of a link.
+    let data = data.split(['&', '?', '#', '"', '\'']).next().unwrap_or("");
+    // A '+' of the base64 data becomes "%20" in some copies of a link.
     Ok((percent_decoded(data)?.replace(' ', "+"), site))
 }
 

@@ -12,8 +12,9 @@
 //! killer cages (`cages` with cells and a numeric `value`), and the two diagonals
 //! drawn as lines from corner to corner. SudokuPad types no other rule: thermometers,
 //! arrows, dots and the like are drawings (`lines`, `arrows`, `overlays`,
-//! `underlays`), so a puzzle that draws any is refused, naming them, rather than read
-//! without rules it may have.
+//! `underlays`, or a background picture, `bgimage`), so a puzzle that draws any is
+//! refused, naming them, rather than read without rules it may have; so is a key this
+//! reader does not know.
 
 use serde_json::{Map, Number, Value};
 
@@ -50,27 +51,80 @@ const KEYS: [(&str, &str); 25] = [
     ("d2", "d"),
 ];
 
+/// The puzzle object's keys that hold no rule, or a rule read or refused by name.
+const KNOWN: [&str; 18] = [
+    "id",
+    "metadata",
+    "cellSize",
+    "cells",
+    "regions",
+    "cages",
+    "lines",
+    "arrows",
+    "overlays",
+    "underlays",
+    "bgimage",
+    "title",
+    "author",
+    "rules",
+    "solution",
+    "videos",
+    "duration",
+    "settings",
+];
+
 /// Nesting deeper than this is refused (a puzzle needs four levels).
 const MAX_DEPTH: usize = 64;
+
+/// The most values the compact form may hold: a 25×25 puzzle with a cage on every cell
+/// needs about 10,000; `[,,,…]` packs so well that a short link could otherwise unpack
+/// to millions.
+const MAX_VALUES: usize = 200_000;
 
 /// The puzzle in SudokuPad's data (the text the link unpacks to).
 pub(super) fn read(text: &str) -> Result<Fpuzzle, String> {
     let value = match serde_json::from_str::<Value>(text) {
-        Ok(v) => v,
+        Ok(v) => long_keys(v),
         Err(_) => Compact::new(text).whole()?,
     };
     puzzle(&value)
+}
+
+/// SudokuPad's long name of a key (the key itself when it is not shortened).
+fn long_key(key: String) -> String {
+    KEYS.iter()
+        .find(|(short, _)| *short == key)
+        .map_or(key, |(_, long)| long.to_string())
+}
+
+/// Plain JSON with SudokuPad's short keys, given their long names.
+fn long_keys(v: Value) -> Value {
+    match v {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (long_key(k), long_keys(v)))
+                .collect(),
+        ),
+        Value::Array(list) => Value::Array(list.into_iter().map(long_keys).collect()),
+        other => other,
+    }
 }
 
 /// A parser of SudokuPad's compact form.
 struct Compact<'a> {
     text: &'a str,
     at: usize,
+    /// Values made so far (see [`MAX_VALUES`]).
+    values: usize,
 }
 
 impl<'a> Compact<'a> {
     fn new(text: &'a str) -> Self {
-        Compact { text, at: 0 }
+        Compact {
+            text,
+            at: 0,
+            values: 0,
+        }
     }
 
     fn whole(mut self) -> Result<Value, String> {
@@ -84,7 +138,8 @@ impl<'a> Compact<'a> {
 
     fn fault(&self, what: &str) -> String {
         format!(
-            "the SudokuPad data cannot be read: {what} (at character {})",
+            "the SudokuPad data cannot be read: {what} (at character {} of the data the \
+             link unpacks to)",
             self.text[..self.at].chars().count() + 1
         )
     }
@@ -112,6 +167,10 @@ impl<'a> Compact<'a> {
     fn value(&mut self, depth: usize) -> Result<Value, String> {
         if depth > MAX_DEPTH {
             return Err(self.fault("nested too deeply"));
+        }
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(self.fault(&format!("more than {MAX_VALUES} values")));
         }
         self.space();
         match self.peek() {
@@ -141,11 +200,7 @@ impl<'a> Compact<'a> {
             }
             self.expect(b':')?;
             let value = self.value(depth + 1)?;
-            let key = KEYS
-                .iter()
-                .find(|(short, _)| *short == key)
-                .map_or(key, |(_, long)| long.to_string());
-            map.insert(key, value);
+            map.insert(long_key(key), value);
             self.space();
             match self.peek() {
                 Some(b',') => self.at += 1,
@@ -170,6 +225,10 @@ impl<'a> Compact<'a> {
             self.space();
             // An empty slot is an empty object, left out by the compact form.
             if matches!(self.peek(), Some(b',' | b']')) {
+                self.values += 1;
+                if self.values > MAX_VALUES {
+                    return Err(self.fault(&format!("more than {MAX_VALUES} values")));
+                }
                 list.push(Value::Object(Map::new()));
             } else {
                 list.push(self.value(depth + 1)?);
@@ -267,7 +326,8 @@ fn cell_at(v: &Value, n: usize) -> Option<usize> {
         return parse_cell(s, n);
     }
     let pair = v.as_array().filter(|p| p.len() == 2)?;
-    let (r, c) = (pair[0].as_u64()? as usize, pair[1].as_u64()? as usize);
+    let at = |v: &Value| usize::try_from(v.as_u64()?).ok();
+    let (r, c) = (at(&pair[0])?, at(&pair[1])?);
     (r < n && c < n).then_some(r * n + c)
 }
 
@@ -277,8 +337,9 @@ enum Diagonal {
     Anti,
 }
 
-/// Is this line one of the grid's diagonals, from corner to corner (through the
-/// corners or the centres of the cells at its ends)?
+/// Is this line one of the grid's diagonals, drawn from corner to corner? (A line
+/// through the cells' centres may be a renban or whispers line along the diagonal, so
+/// it is not taken for one.)
 fn diagonal(line: &Value, n: usize) -> Option<Diagonal> {
     let points: Vec<(f64, f64)> = line
         .get("wayPoints")?
@@ -296,7 +357,7 @@ fn diagonal(line: &Value, n: usize) -> Option<Diagonal> {
         rows.clone().fold(f64::MAX, f64::min),
         rows.fold(f64::MIN, f64::max),
     );
-    if points.len() < 2 || low > 0.5 + 1e-6 || high < n - 0.5 - 1e-6 {
+    if points.len() < 2 || !near(low, 0.0) || !near(high, n) {
         return None;
     }
     if points.iter().all(|&(r, c)| near(r, c)) {
@@ -385,11 +446,24 @@ fn lines(obj: &Map<String, Value>) -> impl Iterator<Item = &Value> {
 fn refuse_drawn_rules(obj: &Map<String, Value>, n: usize) -> Result<(), String> {
     let mut found = Vec::new();
     let other_lines = lines(obj).filter(|l| diagonal(l, n).is_none()).count();
-    if other_lines > 0 || obj.get("lines").is_some_and(|l| !l.is_array() && holds(l)) {
+    if other_lines > 0 {
         found.push(format!(
             "{other_lines} line{} (thermometers, renban, whispers and the like)",
             if other_lines == 1 { "" } else { "s" }
         ));
+    } else if obj.get("lines").is_some_and(|l| !l.is_array() && holds(l)) {
+        found.push("lines (\"lines\")".to_string());
+    }
+    let meta = obj.get("metadata");
+    if obj.get("bgimage").is_some_and(holds)
+        || meta.and_then(|m| m.get("bgimage")).is_some_and(holds)
+    {
+        found.push("a background picture (\"bgimage\"), where rules may be drawn".to_string());
+    }
+    for (key, value) in obj {
+        if !KNOWN.contains(&key.as_str()) && holds(value) {
+            found.push(format!("\"{key}\", which sudokit does not know"));
+        }
     }
     for (key, words) in [
         ("arrows", "arrows"),
@@ -418,8 +492,9 @@ fn regions(list: &Value, n: usize) -> Result<Vec<Option<u8>>, String> {
         .as_array()
         .ok_or("\"regions\" is not a list of regions")?;
     if list.len() != n {
+        let r = if list.len() == 1 { "region" } else { "regions" };
         return Err(format!(
-            "it has {} regions where a {n}×{n} grid needs {n}",
+            "it has {} {r} where a {n}×{n} grid needs {n}",
             list.len()
         ));
     }
@@ -475,11 +550,13 @@ fn cages(list: &Value, n: usize) -> Result<Vec<(Vec<usize>, u32)>, String> {
                 })
             })
             .collect::<Result<_, _>>()?;
-        let first = cell_name(n, *cells.iter().min().expect("a cage here has cells"));
+        let Some(first) = cells.iter().min().map(|&i| cell_name(n, i)) else {
+            continue;
+        };
         let sum = match cage.get("value") {
             Some(v) if holds(v) => {
                 number(v).filter(|&s| s <= u32::MAX as u64).ok_or_else(|| {
-                    format!("the cage at {first} has the total {v}, which is not a number")
+                    format!("the cage at {first} has the total {v}, which is not a whole number")
                 })?
             }
             _ => {
@@ -534,7 +611,7 @@ mod tests {
     #[test]
     fn broken_compact_data_is_an_error_saying_where() {
         for (text, words) in [
-            ("{ce:[[,,]", "',' or ']' expected (at character 10)"),
+            ("{ce:[[,,]", "',' or ']' expected (at character 10 of"),
             ("{ce:'abc", "a text that does not end"),
             ("{:1}", "a key expected"),
             ("{a:1}x", "more data after"),
