@@ -77,14 +77,17 @@ fn matching(masks: &[u32], set: u32) -> Option<[usize; 32]> {
 /// leaves, d kept out of reach.
 fn add_support(masks: &[u32], set: u32, owner: &[usize; 32], support: &mut [u32]) {
     debug_assert_eq!(set.count_ones() as usize, masks.len());
+    // Every pairing of a way is supported.
+    let keep = |way: &[usize; 32], support: &mut [u32]| {
+        for b in (0..32).filter(|b| set >> b & 1 != 0) {
+            support[way[b]] |= 1 << b;
+        }
+    };
     let mut own = [0usize; 32];
-    let mut left = set;
-    while left != 0 {
-        let b = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for b in (0..32).filter(|b| set >> b & 1 != 0) {
         own[owner[b]] = b;
-        support[owner[b]] |= 1 << b;
     }
+    keep(owner, support);
     for i in 0..masks.len() {
         let mut ds = masks[i] & set & !support[i];
         while ds != 0 {
@@ -97,13 +100,7 @@ fn add_support(masks: &[u32], set: u32, owner: &[usize; 32], support: &mut [u32]
             moved[d] = i;
             moved[own[i]] = usize::MAX;
             if augment(owner[d], masks, set, &mut moved, &mut (1 << d)) {
-                // Every pairing of that way is one too.
-                let mut left = set;
-                while left != 0 {
-                    let b = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    support[moved[b]] |= 1 << b;
-                }
+                keep(&moved, support);
             }
         }
     }

@@ -144,6 +144,15 @@ impl<'a> Compact<'a> {
         )
     }
 
+    /// One more value made: past [`MAX_VALUES`], an error.
+    fn count_value(&mut self) -> Result<(), String> {
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(self.fault(&format!("more than {MAX_VALUES} values")));
+        }
+        Ok(())
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
@@ -168,10 +177,7 @@ impl<'a> Compact<'a> {
         if depth > MAX_DEPTH {
             return Err(self.fault("nested too deeply"));
         }
-        self.values += 1;
-        if self.values > MAX_VALUES {
-            return Err(self.fault(&format!("more than {MAX_VALUES} values")));
-        }
+        self.count_value()?;
         self.space();
         match self.peek() {
             Some(b'{') => self.object(depth),
@@ -225,10 +231,7 @@ impl<'a> Compact<'a> {
             self.space();
             // An empty slot is an empty object, left out by the compact form.
             if matches!(self.peek(), Some(b',' | b']')) {
-                self.values += 1;
-                if self.values > MAX_VALUES {
-                    return Err(self.fault(&format!("more than {MAX_VALUES} values")));
-                }
+                self.count_value()?;
                 list.push(Value::Object(Map::new()));
             } else {
                 list.push(self.value(depth + 1)?);
