@@ -225,6 +225,14 @@ pub enum LayoutError {
         /// The cell, `r3c4`.
         cell: String,
     },
+    /// A cage listing a cell more than once.
+    #[error("the cage at {cage} lists {cell} twice; list each of its cells once")]
+    CageRepeat {
+        /// Its first cell, `r1c1`.
+        cage: String,
+        /// The cell listed twice.
+        cell: String,
+    },
     /// A cage with more cells than digits.
     #[error(
         "the cage at {cage} has {size} cells, but its digits differ, so it can have at most {side}"
@@ -695,8 +703,13 @@ impl Layout {
         let mut owner = vec![false; n * n];
         for cage in &mut cages {
             cage.cells.sort();
-            cage.cells.dedup();
             let first = *cage.cells.first().ok_or(LayoutError::CageEmpty)?;
+            if let Some(w) = cage.cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err(LayoutError::CageRepeat {
+                    cage: self.cell_name(first),
+                    cell: self.cell_name(w[0]),
+                });
+            }
             if let Some(c) = cage.cells.iter().find(|c| c.index() >= n * n) {
                 return Err(LayoutError::CageOutside {
                     cell: self.cell_name(*c),
@@ -1331,6 +1344,10 @@ mod tests {
             "a cage holds r5c1, outside the 4×4 grid"
         );
         assert_eq!(err(vec![cage(&[], 3)]), "a cage has no cells");
+        assert_eq!(
+            err(vec![cage(&[4, 1, 4], 3)]),
+            "the cage at r1c2 lists r2c1 twice; list each of its cells once"
+        );
         assert!(err(vec![cage(&[0, 15], 3)]).contains("is in pieces"));
         // Cells that touch at a corner make one cage; its mates are peers.
         let layout = four().with_cages(vec![cage(&[0, 5], 3)]).unwrap();

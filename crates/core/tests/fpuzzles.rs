@@ -329,6 +329,29 @@ fn bad_sudokupad_data_is_refused_saying_why() {
             "it has 1 region where a 9×9 grid needs 9",
         ),
         (
+            compact(&format!(
+                "{{ce:{},re:[[[0,0],[0,1],[1,0],[1,1]],[[0,0],[0,3],[1,2],[1,3]],\
+                 [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}}",
+                rows(4)
+            )),
+            "r1c1 is in region 1 and region 2",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{},re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2]],\
+                 [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}}",
+                rows(4)
+            )),
+            "r2c4 is in none of its regions",
+        ),
+        (
+            compact(&format!(
+                "{{ce:{}}}",
+                rows(9).replacen("[,", "[{pencilMarks:[1,2]},", 1)
+            )),
+            "r1c1 has given pencil marks (\"pencilMarks\"), which sudokit does not read",
+        ),
+        (
             compact(&format!("{{ce:{},l:[{{wp:[[0,0],[9,9]]}}]}}", rows(9))),
             "it draws only the main diagonal",
         ),
@@ -353,7 +376,7 @@ fn bad_sudokupad_data_is_refused_saying_why() {
         ),
         (
             compact(&format!("{{ce:{},ca:[{{ce:[[0,0],[0,0]],v:3}}]}}", rows(9))),
-            "the killer cage at r1c1 lists r1c1 twice",
+            "the cage at r1c1 lists r1c1 twice",
         ),
         (
             compact(&format!(

@@ -173,10 +173,6 @@ impl State {
         queue: &mut Vec<Pending>,
     ) -> Result<bool, Dead> {
         let mut changed = false;
-        if scratch.parts.houses.is_empty() {
-            scratch.parts = HouseParts::new(layout);
-            scratch.must = vec![0; layout.cages().len()];
-        }
         self.cage_needs(&scratch.parts, &mut scratch.must);
         let must = &scratch.must;
         // The cells changed since the last pass; changes made in this one mark afresh.
@@ -525,11 +521,15 @@ fn sets_above(n: u32, k: usize, limit: u32) -> bool {
 /// sum of the smallest and at most the sum of the largest k − 1 digits left. `None`
 /// when no k digits of `avail` reach `left`.
 fn distinct_bounds(avail: u32, k: usize, left: u32) -> Option<u32> {
-    let digits: Vec<u32> = (0..32)
-        .filter(|b| avail >> b & 1 != 0)
-        .map(|b| b + 1)
-        .collect();
-    let n = digits.len();
+    let mut all = [0u32; 32];
+    let mut n = 0;
+    let mut rest = avail;
+    while rest != 0 {
+        all[n] = rest.trailing_zeros() + 1;
+        n += 1;
+        rest &= rest - 1;
+    }
+    let digits = &all[..n];
     if k == 0 || k > n {
         return None;
     }
@@ -601,7 +601,7 @@ impl HouseParts {
 struct Scratch {
     /// The digits each cage must hold (`State::cage_needs`).
     must: Vec<u32>,
-    /// Each house's cells by cage, made at the first pass.
+    /// Each house's cells by cage.
     parts: HouseParts,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
@@ -674,7 +674,14 @@ impl<'a, O: Observer> Search<'a, O> {
             states: vec![State::empty(layout)],
             frames: Vec::new(),
             queue: Vec::new(),
-            scratch: Scratch::default(),
+            scratch: match layout.is_killer() {
+                true => Scratch {
+                    must: vec![0; layout.cages().len()],
+                    parts: HouseParts::new(layout),
+                    check: Vec::new(),
+                },
+                false => Scratch::default(),
+            },
             obs,
             count: 0,
             guesses: 0,

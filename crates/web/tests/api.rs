@@ -776,6 +776,16 @@ async fn killers_are_made_played_and_checked_with_their_cages() {
         error(&bad).contains("cages: cell 99 is outside the 9×9 grid"),
         "{bad}"
     );
+    let (status, bad) = post(
+        "/api/solve",
+        json!({"puzzle": puzzle, "cages": [{"sum": 3, "cells": [0, 1, 0]}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error(&bad).contains("cages: the cage at r1c1 lists r1c1 twice"),
+        "{bad}"
+    );
     let (status, canon) = post("/api/canon", json!({"puzzle": puzzle, "cages": cages})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&canon).contains("killer"), "{canon}");

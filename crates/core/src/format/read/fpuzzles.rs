@@ -195,17 +195,6 @@ impl<R: BufRead> Reader<R> {
             if !self.opts.killer {
                 return Err(InputError::new(no, None, ErrorKind::KillerNotRead));
             }
-            for (cells, _) in &p.cages {
-                let mut seen = cells.clone();
-                seen.sort_unstable();
-                if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
-                    let (first, twice) = (cell_name(n, seen[0]), cell_name(n, w[0]));
-                    return Err(bad(
-                        no,
-                        format!("the killer cage at {first} lists {twice} twice"),
-                    ));
-                }
-            }
             let cages = p
                 .cages
                 .into_iter()
