@@ -74,7 +74,7 @@ pub struct PlayArgs {
     /// The seed of a new puzzle (the same seed and flags give the same puzzle).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A new killer sudoku: cages with sums and no givens, to --level (--size 4 to 9).
+    /// A new killer sudoku: cages with sums and no givens, to --level (--size 4 to 12).
     #[arg(long, conflicts_with_all = ["files", "resume"])]
     pub killer: bool,
     /// Continue the last unfinished game.

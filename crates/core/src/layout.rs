@@ -307,9 +307,13 @@ pub fn sum_bounds(set: u32, k: usize) -> Option<(u32, u32)> {
 /// Visits every set of `k` different digits of `set` (bit `d - 1` for digit `d`) adding
 /// up to `sum`, each as bits, in increasing order of its digits, until `visit` answers
 /// `false`. Each set looked at, partial or whole, spends one step of `budget`; at 0 the
-/// walk stops (so `*budget == 0` afterwards says it may have been cut short). Sets of
-/// digits 1 to 9 given a budget over 511 (more than their whole walk) come from a table
-/// made once, in the same order, and spend none.
+/// walk stops (so `*budget == 0` afterwards says it may have been cut short).
+///
+/// Sets of digits 1 to 16 come from tables made once, in the walk's order: digits 1 to
+/// 9 given a budget over 511 (more than their whole walk) spend none; digits up to
+/// 10 to 16 spend one step for each set of the table's list for `k` and `sum` (the sets
+/// of that many digits up to the highest digit of `set` with that sum, 526 at most), when
+/// the budget is larger than the list.
 ///
 /// ```
 /// use sudokit_core::sum_sets;
@@ -328,10 +332,11 @@ pub fn sum_sets(
     budget: &mut u32,
     visit: &mut impl FnMut(u32) -> bool,
 ) {
+    let top = (32 - set.leading_zeros()) as usize;
     // Digits 1 to 9 with room for the whole walk (at most 512 steps: one per subset):
     // the sets come from a table made once, filtered, in the walk's own order.
-    if set <= SMALL_DIGITS && *budget > SMALL_DIGITS {
-        let Some(sets) = small_sum_sets(k, sum) else {
+    if top <= 9 && *budget > SMALL_DIGITS {
+        let Some(sets) = SumTable::of(9).sets(k, sum) else {
             return;
         };
         for &s in sets {
@@ -341,31 +346,73 @@ pub fn sum_sets(
         }
         return;
     }
+    if top <= TABLE_DIGITS {
+        let sets = SumTable::of(top).sets(k, sum).unwrap_or(&[]);
+        if (*budget as usize) > sets.len() {
+            *budget -= sets.len() as u32;
+            for &s in sets {
+                if u32::from(s) & !set == 0 && !visit(u32::from(s)) {
+                    return;
+                }
+            }
+            return;
+        }
+    }
     sum_sets_from(set, k, sum, 0, budget, visit);
 }
 
 /// Digits 1 to 9, as bits.
 const SMALL_DIGITS: u32 = 0x1FF;
 
-/// Every set of `k` different digits from 1 to 9 adding up to `sum`, in the order of
-/// [`sum_sets`]' walk (`None` when none can).
-fn small_sum_sets(k: usize, sum: u32) -> Option<&'static [u16]> {
-    static TABLE: std::sync::OnceLock<Vec<Vec<u16>>> = std::sync::OnceLock::new();
-    const SUMS: usize = 46;
-    let table = TABLE.get_or_init(|| {
-        let mut table = vec![Vec::new(); 10 * SUMS];
-        for k in 0..=9 {
-            for sum in 0..SUMS {
+/// The most digits a table of sums covers: 2^16 sets, 128 KiB.
+const TABLE_DIGITS: usize = 16;
+
+/// Every set of different digits from 1 to `n`, listed by how many digits and their sum,
+/// each list in the order of [`sum_sets`]' walk.
+struct SumTable {
+    n: usize,
+    /// Where the list of `k` digits adding up to `sum` starts in `sets`, at
+    /// `k * (sums + 1) + sum`; one more entry ends the last.
+    starts: Vec<u32>,
+    sets: Vec<u16>,
+}
+
+impl SumTable {
+    /// The table of digits 1 to `n` (`n` from 1 to 16), made at its first use.
+    fn of(n: usize) -> &'static SumTable {
+        static TABLES: [std::sync::OnceLock<SumTable>; TABLE_DIGITS + 1] =
+            [const { std::sync::OnceLock::new() }; TABLE_DIGITS + 1];
+        TABLES[n].get_or_init(|| SumTable::new(n))
+    }
+
+    fn new(n: usize) -> SumTable {
+        let all = (1u32 << n) - 1;
+        let sums = n * (n + 1) / 2 + 1;
+        let mut starts = Vec::with_capacity((n + 1) * sums + 1);
+        let mut sets = Vec::with_capacity(1 << n);
+        for k in 0..=n {
+            for sum in 0..sums {
+                starts.push(sets.len() as u32);
                 let mut budget = u32::MAX;
-                sum_sets_from(SMALL_DIGITS, k, sum as u32, 0, &mut budget, &mut |s| {
-                    table[k * SUMS + sum].push(s as u16);
+                sum_sets_from(all, k, sum as u32, 0, &mut budget, &mut |s| {
+                    sets.push(s as u16);
                     true
                 });
             }
         }
-        table
-    });
-    (k <= 9 && (sum as usize) < SUMS).then(|| &table[k * SUMS + sum as usize][..])
+        starts.push(sets.len() as u32);
+        SumTable { n, starts, sets }
+    }
+
+    /// The sets of `k` digits adding up to `sum` (`None` when none can).
+    fn sets(&self, k: usize, sum: u32) -> Option<&[u16]> {
+        let sums = self.n * (self.n + 1) / 2 + 1;
+        let sum = sum as usize;
+        (k <= self.n && sum < sums).then(|| {
+            let at = k * sums + sum;
+            &self.sets[self.starts[at] as usize..self.starts[at + 1] as usize]
+        })
+    }
 }
 
 /// [`sum_sets`] with `chosen` already in the set: `false` once the walk is to stop.
@@ -1358,7 +1405,7 @@ mod tests {
     }
 
     #[test]
-    fn the_table_of_small_sums_gives_what_the_walk_gives_in_its_order() {
+    fn the_tables_of_sums_give_what_the_walk_gives_in_its_order() {
         for set in (0..=SMALL_DIGITS).step_by(5).chain([SMALL_DIGITS]) {
             for k in 0..=9 {
                 for sum in 0..=46 {
@@ -1375,6 +1422,33 @@ mod tests {
                     assert_eq!(looked_up, walked, "{set:#b}, {k} digits, sum {sum}");
                 }
             }
+        }
+        // Digits up to 16: the table of the highest digit, spending a step a set listed.
+        let mut x = 0x2545_F491_u32;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let set = x & 0xFFFF | 1 << (9 + x % 7);
+            let top = 32 - set.leading_zeros();
+            let k = (x >> 20) as usize % (top as usize + 1);
+            let sum = (x >> 8) % (top * (top + 1) / 2 + 2);
+            let (mut walked, mut looked_up) = (Vec::new(), Vec::new());
+            let mut unbounded = u32::MAX;
+            sum_sets_from(set, k, sum, 0, &mut unbounded, &mut |s| {
+                walked.push(s);
+                true
+            });
+            let mut budget = 1024;
+            sum_sets(set, k, sum, &mut budget, &mut |s| {
+                looked_up.push(s);
+                true
+            });
+            assert_eq!(looked_up, walked, "{set:#b}, {k} digits, sum {sum}");
+            let listed = SumTable::of(top as usize)
+                .sets(k, sum)
+                .map_or(0, <[u16]>::len);
+            assert_eq!(budget, 1024 - listed as u32);
         }
         // A walk told to stop stops at the same set.
         let mut seen = Vec::new();

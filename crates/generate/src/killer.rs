@@ -42,23 +42,35 @@ impl Default for KillerSpec {
     }
 }
 
-/// The largest side killers are generated on so far: on 16×16, merging cages towards a
-/// level or to minimal took more than a minute without finishing one (2026-11-27); with
-/// the sum bounds of large grids and the faster passes of 2026-11-28, one run each (seed
-/// 1): a minimal 16×16 killer in 77 s; 12×12 (3×4 boxes) minimal 13 s, Medium 9 s, Hard
-/// 22 s, Easy more than 90 s (each merge kept must leave a path of easy steps, so most
-/// are tried and turned down, each with a logical solve and a new layout).
-pub const SIDE_MAX: usize = 9;
+/// The largest side killers are generated on so far. Measured 2026-11-28 (one run each,
+/// seed 1, one thread, with the tables of sums up to 16 digits): 10×10 (2×5 boxes)
+/// minimal 0.75 s, Easy 0.77 s, Medium 1.3 s, Hard 3.2 s; 12×12 (3×4 boxes) minimal
+/// 5.9 s, Medium 4.6 s, Hard 18 s, Unfair 4.3 s, Extreme 40 s; a minimal 16×16 killer
+/// 50 s, each merge of its cages needing a search of the whole grid.
+pub const SIDE_MAX: usize = 12;
+
+/// The largest side on which an Easy killer without givens is made: on 12×12 the pairs
+/// an Easy killer is first carved into almost never leave one solution (no Easy 12×12
+/// killer in 1,490 tries and 120 s; with givens allowed, one in 15 s).
+pub const EASY_SIDE_MAX: usize = 10;
 
 /// Why no killer of side `side` can meet `target`, if none can: a side above
-/// [`SIDE_MAX`]; SE has no killer scale; the uniqueness techniques are not used on
-/// killers; a technique above the level asked.
-pub fn contradiction(target: &Target, side: usize) -> Option<String> {
+/// [`SIDE_MAX`], an Easy one without givens above [`EASY_SIDE_MAX`]; SE has no killer
+/// scale; the uniqueness techniques are not used on killers; a technique above the
+/// level asked.
+pub fn contradiction(target: &Target, spec: &KillerSpec, side: usize) -> Option<String> {
     if side > SIDE_MAX {
         return Some(format!(
             "killers are generated on grids of up to {SIDE_MAX}×{SIDE_MAX} so far (a \
-             {side}×{side} one takes minutes: each merge of its cages needs a search of the \
-             whole grid)"
+             {side}×{side} one takes a minute or more: each merge of its cages needs a \
+             search of the whole grid)"
+        ));
+    }
+    if side > EASY_SIDE_MAX && !spec.givens && target.level == Some(sudokit_logic::Level::Easy) {
+        return Some(format!(
+            "an Easy {side}×{side} killer without givens is almost never made (the small \
+             cages it starts from rarely leave one solution): allow givens with --givens, \
+             or ask for Medium"
         ));
     }
     if target.se.is_some() {

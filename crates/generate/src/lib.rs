@@ -147,7 +147,7 @@ impl Request {
     /// generating, so that an impossible request is refused at once, in the same words.
     pub fn contradiction(&self) -> Option<String> {
         match self.killer {
-            Some(_) => killer::contradiction(&self.target, self.shape.side()),
+            Some(spec) => killer::contradiction(&self.target, &spec, self.shape.side()),
             None => self.target.contradiction(&self.options),
         }
     }

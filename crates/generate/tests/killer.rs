@@ -159,5 +159,25 @@ fn targets_no_killer_can_meet_are_refused_at_once() {
     let err = Generator::new(sixteen)
         .generate(&mut Rng::new(1))
         .unwrap_err();
-    assert!(matches!(&err, GenerateError::Impossible(why) if why.contains("up to 9×9")));
+    assert!(matches!(&err, GenerateError::Impossible(why) if why.contains("up to 12×12")));
+    let twelve = || Layout::for_side(12).unwrap();
+    let easy = killer_request(twelve(), Some(Level::Easy), spec);
+    let err = Generator::new(easy).generate(&mut Rng::new(1)).unwrap_err();
+    assert!(matches!(&err, GenerateError::Impossible(why) if why.contains("--givens")));
+    let with_givens = KillerSpec {
+        givens: true,
+        ..spec
+    };
+    let easy = killer_request(twelve(), Some(Level::Easy), with_givens);
+    assert_eq!(Generator::new(easy).request().contradiction(), None);
+}
+
+/// Past 9×9: a 10×10 killer (2×5 boxes) at Medium, one solution, reading back.
+#[test]
+fn ten_by_ten_killers_are_made() {
+    let spec = KillerSpec::default();
+    let layout = Layout::for_side(10).unwrap();
+    let generator = Generator::new(killer_request(layout, Some(Level::Medium), spec));
+    let made = generator.generate(&mut Rng::new(1)).unwrap();
+    check(&made, &spec, Some(Level::Medium));
 }

@@ -285,10 +285,10 @@ impl State {
             return Ok(false);
         }
         let avail = open[..m].iter().fold(0, |a, &c| a | c) & !placed;
-        // Digits past 9 with more sets to go through than the budget allows: the
-        // bounds of the sum alone, which cost a few steps where the walk would spend
-        // its whole budget for nothing at every pass.
-        if avail >> 9 != 0 && sets_above(avail.count_ones(), m, COMBO_BUDGET) {
+        // Digits past 16 (past the tables of sums) with more sets to go through than the
+        // budget allows: the bounds of the sum alone, which cost a few steps where the
+        // walk would spend its whole budget for nothing at every pass.
+        if avail >> 16 != 0 && sets_above(avail.count_ones(), m, COMBO_BUDGET) {
             let keep = distinct_bounds(avail, m, total - sum).ok_or(dead)?;
             for (&i, &before) in at[..m].iter().zip(&open[..m]) {
                 if before & keep != before {
