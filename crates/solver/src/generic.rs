@@ -181,13 +181,18 @@ impl State {
         check.extend_from_slice(&self.dirty);
         self.dirty.fill(0);
         let check = &*check;
-        let stale = |cells: &[Cell]| {
-            cells
+        // Sum `k` (the cages, then the rule of 45's sums) holds a changed cell.
+        let words = check.len();
+        let masks = &scratch.masks;
+        let stale = |k: usize| {
+            masks[k * words..(k + 1) * words]
                 .iter()
-                .any(|c| check[c.index() / 64] & 1 << (c.index() % 64) != 0)
+                .zip(check)
+                .any(|(m, c)| m & c != 0)
         };
+        let cages = layout.cages().len();
         for (k, cage) in layout.cages().iter().enumerate() {
-            if must[k] == self.needs_seen[k] && !stale(&cage.cells) {
+            if must[k] == self.needs_seen[k] && !stale(k) {
                 continue;
             }
             self.needs_seen[k] = must[k];
@@ -195,7 +200,7 @@ impl State {
             changed |= self.distinct_sum(layout, &cage.cells, cage.sum, must[k], why, queue)?;
         }
         for (k, rule) in layout.innies().iter().enumerate() {
-            if !stale(&rule.cells) {
+            if !stale(cages + k) {
                 continue;
             }
             let why = (Dead::Innies(k), Reason::Innies(k));
@@ -596,6 +601,24 @@ impl HouseParts {
     }
 }
 
+/// The cells of each cage, then of each sum of [`Layout::innies`], as bits, each in
+/// as many words as the grid has cells / 64, rounded up.
+fn sum_masks(layout: &Layout) -> Vec<u64> {
+    let words = layout.cell_count().div_ceil(64);
+    let sums = layout.cages().len() + layout.innies().len();
+    let mut masks = vec![0u64; sums * words];
+    let cells = layout.cages().iter().map(|c| &c.cells);
+    for (k, cells) in cells
+        .chain(layout.innies().iter().map(|r| &r.cells))
+        .enumerate()
+    {
+        for c in cells {
+            masks[k * words + c.index() / 64] |= 1 << (c.index() % 64);
+        }
+    }
+    masks
+}
+
 /// Buffers the sums' pass reuses from call to call (killers only).
 #[derive(Debug, Default)]
 struct Scratch {
@@ -603,6 +626,9 @@ struct Scratch {
     must: Vec<u32>,
     /// Each house's cells by cage.
     parts: HouseParts,
+    /// The cells of each cage, then of each rule-of-45 sum, as bits (as many words a sum
+    /// as `State::dirty` has).
+    masks: Vec<u64>,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
 }
@@ -678,6 +704,7 @@ impl<'a, O: Observer> Search<'a, O> {
                 true => Scratch {
                     must: vec![0; layout.cages().len()],
                     parts: HouseParts::new(layout),
+                    masks: sum_masks(layout),
                     check: Vec::new(),
                 },
                 false => Scratch::default(),
