@@ -310,10 +310,10 @@ pub fn sum_bounds(set: u32, k: usize) -> Option<(u32, u32)> {
 /// walk stops (so `*budget == 0` afterwards says it may have been cut short).
 ///
 /// Sets of digits 1 to 16 come from tables made once, in the walk's order: digits 1 to
-/// 9 given a budget over 511 (more than their whole walk) spend none; digits up to
-/// 10 to 16 spend one step for each set of the table's list for `k` and `sum` (the sets
-/// of that many digits up to the highest digit of `set` with that sum, 526 at most), when
-/// the budget is larger than the list.
+/// 9 given a budget over 511 (more than their whole walk) spend none; others whose
+/// highest digit is at most 16 spend one step for each set of the table's list for `k`
+/// and `sum` (every set of `k` digits from 1 to that highest digit adding up to `sum`,
+/// 526 at most), when the budget is larger than the list; the rest are walked.
 ///
 /// ```
 /// use sudokit_core::sum_sets;
@@ -372,7 +372,8 @@ const TABLE_DIGITS: usize = 16;
 struct SumTable {
     n: usize,
     /// Where the list of `k` digits adding up to `sum` starts in `sets`, at
-    /// `k * (sums + 1) + sum`; one more entry ends the last.
+    /// `k * sums + sum` (`sums` is n(n + 1)/2 + 1, the sums from 0 to the largest); one
+    /// more entry ends the last.
     starts: Vec<u32>,
     sets: Vec<u16>,
 }
