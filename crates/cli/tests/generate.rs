@@ -398,43 +398,60 @@ fn canon_is_shared_by_transformed_copies() {
     assert_eq!(out.lines().count(), 1);
 }
 
+/// Every side a jigsaw is made on, prime sides included (their regions are all there is
+/// to read them on), in every format, reads back with its regions.
 #[test]
 fn every_format_a_jigsaw_is_written_in_reads_back_with_its_regions() {
-    let (code, expected, err) = run(
-        &["generate", "--jigsaw", "-n", "2", "--seed", "3", "--json"],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    let solutions: Vec<String> = json_lines(&expected)
-        .iter()
-        .map(|v| v["solution"].as_str().unwrap().to_string())
-        .collect();
-    let formats: [&[&str]; 7] = [
-        &["--format", "line"],
-        &["--format", "grid"],
-        &["--format", "matrix"],
-        &["--format", "triples"],
+    for side in ["9", "5", "11"] {
+        let made = [
+            "generate", "--jigsaw", "-n", "2", "--seed", "3", "--size", side,
+        ];
+        let (code, expected, err) = run(&[&made[..], &["--json"]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let solutions: Vec<String> = json_lines(&expected)
+            .iter()
+            .map(|v| v["solution"].as_str().unwrap().to_string())
+            .collect();
+        let formats: [&[&str]; 7] = [
+            &["--format", "line"],
+            &["--format", "grid"],
+            &["--format", "matrix"],
+            &["--format", "triples"],
+            &["--format", "json"],
+            &["--json"],
+            &["--csv"],
+        ];
+        for how in formats {
+            let (code, written, err) = run(&[&made[..], how].concat(), "");
+            assert_eq!(code, 0, "{how:?}: {err}");
+            let out = std::env::temp_dir().join(format!("jigsaw-{side}-{}.svg", how.join("")));
+            let (code, _, err) = run(&["print", "-", "-o", out.to_str().unwrap()], &written);
+            assert_eq!(code, 0, "print reads {side}: {how:?}: {err}");
+            let (code, out, err) = run(&["solve"], &written);
+            assert_eq!(code, 0, "solve reads {side}: {how:?}: {err}");
+            let got: Vec<&str> = out.lines().collect();
+            assert_eq!(got, solutions, "{side}: {how:?}");
+        }
+    }
+}
+
+/// A killer on a prime side's jigsaw reads back from each form it is written in.
+#[test]
+fn prime_jigsaw_killers_read_back_in_every_format() {
+    let made = [
+        "generate", "--killer", "--jigsaw", "--size", "7", "-n", "2", "--seed", "3",
+    ];
+    for how in [
+        &["--format", "line"][..],
         &["--format", "json"],
         &["--json"],
-        &["--csv"],
-    ];
-    for how in formats {
-        let mut args = vec!["generate", "--jigsaw", "-n", "2", "--seed", "3"];
-        args.extend_from_slice(how);
-        let (code, written, err) = run(&args, "");
+        &["--format", "fpuzzles"],
+        &["--format", "sudokupad"],
+    ] {
+        let (code, written, err) = run(&[&made[..], how].concat(), "");
         assert_eq!(code, 0, "{how:?}: {err}");
-        for command in ["solve", "print"] {
-            if command == "print" {
-                let out = std::env::temp_dir().join(format!("jigsaw-{}.svg", how.join("")));
-                let (code, _, err) = run(&["print", "-", "-o", out.to_str().unwrap()], &written);
-                assert_eq!(code, 0, "print reads {how:?}: {err}");
-                continue;
-            }
-            let (code, out, err) = run(&[command], &written);
-            assert_eq!(code, 0, "{command} reads {how:?}: {err}");
-            let got: Vec<&str> = out.lines().collect();
-            assert_eq!(got, solutions, "{how:?}");
-        }
+        let (code, counted, err) = run(&["count"], &written);
+        assert_eq!((code, counted.as_str()), (0, "1\n1\n"), "{how:?}: {err}");
     }
 }
 

@@ -130,6 +130,13 @@ impl BoxShape {
     }
 }
 
+/// "a 9×9" or "an 8×8": a grid of side `n` with its article, for messages.
+pub fn a_grid(n: usize) -> String {
+    // Said aloud, 8, 11 and 18 begin with a vowel ("an eight-by-eight grid").
+    let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+    format!("{article} {n}×{n}")
+}
+
 impl fmt::Display for BoxShape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
@@ -165,7 +172,7 @@ pub enum LayoutError {
     #[error("'{0}' is not a box shape; write rows x columns, e.g. 3x3 or 2x3")]
     BadBoxShape(String),
     /// A prime side has no boxes.
-    #[error("a {0}×{0} grid has no box shape (its side is prime); give its regions")]
+    #[error("{} grid has no box shape (its side is prime); give its regions", a_grid(*.0))]
     NoBoxShape(usize),
     /// The region table's cell count is not a square.
     #[error("the region table has {0} cells; it must have N×N for a side N from 4 to 25")]

@@ -29,6 +29,6 @@ pub use cellset::{CellSet, CellSetIter, Cells, CellsIter, WORDS as CELL_WORDS};
 pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
 pub use grid::{Conflict, Grid, Within};
 pub use layout::{
-    cage_sum_range, neighbours, region_symbol, sum_bounds, sum_sets, BoxShape, Cage, Cell, House,
-    HouseInfo, HouseKind, Innies, Intersection, Layout, LayoutError, MIN_SIDE,
+    a_grid, cage_sum_range, neighbours, region_symbol, sum_bounds, sum_sets, BoxShape, Cage, Cell,
+    House, HouseInfo, HouseKind, Innies, Intersection, Layout, LayoutError, MIN_SIDE,
 };

@@ -152,8 +152,9 @@ impl Puzzle {
         if list.len() != n * n {
             let found = list.len();
             return Err(bad(format!(
-                "notes: {found} {}, but a {n}×{n} grid has {} (an empty string for a cell without notes)",
+                "notes: {found} {}, but {} grid has {} (an empty string for a cell without notes)",
                 if found == 1 { "entry" } else { "entries" },
+                sudokit_core::a_grid(n),
                 n * n
             )));
         }
@@ -165,7 +166,8 @@ impl Puzzle {
                     None => {
                         let name = self.layout().cell_name(sudokit_core::Cell::new(i));
                         return Err(bad(format!(
-                            "notes: {name}: {ch:?} is not a digit of a {n}×{n} grid"
+                            "notes: {name}: {ch:?} is not a digit of {} grid",
+                            sudokit_core::a_grid(n)
                         )));
                     }
                 }

@@ -13,6 +13,8 @@ pub(crate) struct Cells {
     pub first_col: u32,
     /// No separators between the cells (a single token).
     pub compact: bool,
+    /// A whole 5×5 puzzle, known by the regions after it (25 cells alone are a row).
+    pub five: bool,
 }
 
 impl Cells {
@@ -101,6 +103,7 @@ fn plain_line(line: &str, fixed: Option<usize>) -> Option<Cells> {
         cols: Vec::new(),
         first_col: 1,
         compact: true,
+        five: false,
     })
 }
 
@@ -229,7 +232,9 @@ pub(crate) fn scan_cells(text: &str, col_base: u32, ctx: Context) -> Scan {
             return Scan::Triple([t(0), t(1), t(2)]);
         }
         if toks.len() > 1 {
-            if let Some(cells) = whole_first_token(&toks[0], ctx.fixed_side) {
+            if let Some(cells) = whole_first_token(&toks[0], ctx.fixed_side)
+                .or_else(|| five_with_regions(&toks, ctx.fixed_side))
+            {
                 return Scan::Cells(cells);
             }
         }
@@ -253,6 +258,7 @@ pub(crate) fn scan_cells(text: &str, col_base: u32, ctx: Context) -> Scan {
             cols: cols.collect(),
             first_col: 0,
             compact: false,
+            five: false,
         });
     }
     let mut cells = Cells {
@@ -271,6 +277,32 @@ pub(crate) fn scan_cells(text: &str, col_base: u32, ctx: Context) -> Scan {
     Scan::Cells(cells)
 }
 
+/// A 5×5 puzzle on one line with its regions after it (`generate --size 5 --jigsaw`):
+/// 25 cells alone could be a row of a 25×25 grid, but not when 25 region symbols, five
+/// of each of five, follow them.
+fn five_with_regions(toks: &[Token], fixed: Option<usize>) -> Option<Cells> {
+    let [first, regions] = toks else {
+        return None;
+    };
+    if fixed.is_some_and(|n| n != 5) || first.len() != 25 || regions.len() != 25 {
+        return None;
+    }
+    let mut names: Vec<char> = regions.iter().map(|&(_, ch)| ch).collect();
+    if !names.iter().all(char::is_ascii_alphanumeric) {
+        return None;
+    }
+    names.sort_unstable();
+    let five_of_each = names.chunks(5).all(|c| c.iter().all(|&ch| ch == c[0]))
+        && names.windows(6).step_by(5).all(|w| w[0] != w[5]);
+    if !five_of_each {
+        return None;
+    }
+    whole_first_token(first, Some(5)).map(|cells| Cells {
+        five: true,
+        ..cells
+    })
+}
+
 /// The first token alone, when it is a whole puzzle of valid symbols (the rest of the
 /// line is then an annotation, e.g. a rating).
 fn whole_first_token(tok: &Token, fixed: Option<usize>) -> Option<Cells> {
@@ -286,6 +318,7 @@ fn whole_first_token(tok: &Token, fixed: Option<usize>) -> Option<Cells> {
         cols: tok.iter().map(|&(c, _)| c).collect(),
         first_col: 0,
         compact: true,
+        five: false,
     })
 }
 

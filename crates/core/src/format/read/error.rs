@@ -58,7 +58,7 @@ pub enum ErrorKind {
     #[error("unexpected character {} (digits are 1-9, then A-P; 0 or . is an empty cell)", quoted(*.0))]
     UnexpectedChar(char),
     /// A digit beyond the grid side.
-    #[error("digit {value} is too large for a {side}×{side} grid")]
+    #[error("digit {value} is too large for {} grid", crate::a_grid(*side))]
     DigitTooLarge {
         /// The value written.
         value: usize,
@@ -92,7 +92,7 @@ pub enum ErrorKind {
         expected: usize,
     },
     /// A line of N cells alone: neither a whole puzzle nor the first of N rows.
-    #[error("{} (or the first row of a {found}×{found} grid whose other rows are missing)", count_words(*found, *expected))]
+    #[error("{} (or the first row of {} grid whose other rows are missing)", count_words(*found, *expected), crate::a_grid(*found))]
     LoneRow {
         /// Cells on the line.
         found: usize,
@@ -122,7 +122,7 @@ pub enum ErrorKind {
     #[error("the matrix opened here is never closed with ']'")]
     UnclosedMatrix,
     /// A puzzle whose side differs from the fixed layout.
-    #[error("a {found}×{found} puzzle, but the layout is {expected}×{expected}")]
+    #[error("{} puzzle, but the layout is {expected}×{expected}", crate::a_grid(*found))]
     SideMismatch {
         /// The puzzle's side.
         found: usize,
@@ -207,8 +207,9 @@ pub(super) fn count_words(found: usize, expected: usize) -> String {
         format!("{} too many", found - expected)
     };
     format!(
-        "{} where a {n}×{n} puzzle has {expected}: {off}",
-        cells(found)
+        "{} where {} puzzle has {expected}: {off}",
+        cells(found),
+        crate::a_grid(n)
     )
 }
 

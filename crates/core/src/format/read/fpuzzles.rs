@@ -154,7 +154,10 @@ impl<R: BufRead> Reader<R> {
             (None, None) => {
                 return Err(bad(
                     no,
-                    format!("a {n}×{n} grid has no boxes: its cells need regions"),
+                    format!(
+                        "{} grid has no boxes: its cells need regions",
+                        crate::a_grid(n)
+                    ),
                 ))
             }
             (Some(regions), usual) => {
@@ -168,8 +171,9 @@ impl<R: BufRead> Reader<R> {
                         (None, None) => Err(bad(
                             no,
                             format!(
-                                "{} has no region, and a {n}×{n} grid has no boxes to give it one",
-                                cell_name(n, i)
+                                "{} has no region, and {} grid has no boxes to give it one",
+                                cell_name(n, i),
+                                crate::a_grid(n)
                             ),
                         )),
                     })
@@ -579,8 +583,9 @@ fn read_cages(v: &Value, n: usize) -> Result<Vec<(Vec<usize>, u32)>, String> {
             .map(|c| {
                 c.as_str().and_then(|s| parse_cell(s, n)).ok_or_else(|| {
                     format!(
-                        "killer cage {} names the cell {c}, not one of a {n}×{n} grid",
-                        k + 1
+                        "killer cage {} names the cell {c}, not one of {} grid",
+                        k + 1,
+                        crate::a_grid(n)
                     )
                 })
             })

@@ -66,26 +66,20 @@ impl<R: BufRead> Reader<R> {
     pub(super) fn cages_after(&mut self, grid: Grid) -> Result<Grid, InputError> {
         let mut seen = Vec::new();
         let header = loop {
-            match self.next_line() {
-                Some(Ok(next)) if is_cages_header(&next.1) => break Some(next),
-                Some(Ok(next)) => {
+            match self.look_ahead() {
+                Some(next) if is_cages_header(&next.1) => break Some(next),
+                Some(next) => {
                     let empty = strip_comment(&next.1).0.trim().is_empty();
                     seen.push(next);
                     if !empty {
                         break None;
                     }
                 }
-                Some(Err(e)) => {
-                    self.held_error = Some(e);
-                    break None;
-                }
                 None => break None,
             }
         };
         let Some((no, text)) = header else {
-            for line in seen.into_iter().rev() {
-                self.push_back(line);
-            }
+            self.give_back(seen);
             return Ok(grid);
         };
         self.on_cages(no, &text, Some(grid))
@@ -225,19 +219,15 @@ impl<R: BufRead> Reader<R> {
         }
         // More sums on the lines after, while every word is a name=sum.
         loop {
-            match self.next_line() {
-                Some(Ok((line, text))) => match sum_pairs(strip_comment(&text).0) {
-                    Some(pairs) => sums.extend(pairs.into_iter().map(|(a, b)| (line, a, b))),
-                    None => {
-                        self.push_back((line, text));
-                        break;
-                    }
-                },
-                Some(Err(e)) => {
-                    self.held_error = Some(e);
+            let Some((line, text)) = self.look_ahead() else {
+                break;
+            };
+            match sum_pairs(strip_comment(&text).0) {
+                Some(pairs) => sums.extend(pairs.into_iter().map(|(a, b)| (line, a, b))),
+                None => {
+                    self.push_back((line, text));
                     break;
                 }
-                None => break,
             }
         }
         Ok((names, sums))
@@ -271,8 +261,9 @@ fn check_full(
     let total: u64 = cages.iter().map(|c| u64::from(c.sum)).sum();
     if total != whole {
         let message = format!(
-            "the cages' sums add up to {total}, but cages covering a {n}×{n} grid add up to \
-             {whole} ({n} rows of 1 to {n})"
+            "the cages' sums add up to {total}, but cages covering {} grid add up to \
+             {whole} ({n} rows of 1 to {n})",
+            crate::a_grid(layout.side())
         );
         return Err(bad(no, message));
     }

@@ -92,6 +92,9 @@ pub struct Reader<R> {
     held_error: Option<InputError>,
     /// After a CSV header (`puzzle,solution,...`): the columns of the puzzle and regions.
     csv: Option<CsvColumns>,
+    /// The layout lent to a grid of a prime side until its regions are read (it has no
+    /// boxes), with the line that began it: a record still on it when read gave none.
+    stand_in: Option<(usize, Arc<Layout>)>,
 }
 
 /// Where a CSV file (as `sudokit generate --csv` writes it) keeps what the reader needs.
@@ -127,6 +130,7 @@ impl<R: BufRead> Reader<R> {
             failed: false,
             held_error: None,
             csv: None,
+            stand_in: None,
         }
     }
 
@@ -199,14 +203,7 @@ impl<R: BufRead> Reader<R> {
         let mut seen = Vec::new();
         let mut rows = 0;
         while rows < count {
-            let next = match self.next_line() {
-                Some(Ok(next)) => next,
-                Some(Err(e)) => {
-                    self.held_error = Some(e);
-                    break;
-                }
-                None => break,
-            };
+            let Some(next) = self.look_ahead() else { break };
             let scan = scan_line(&next.1, ctx);
             seen.push(next);
             match scan {
@@ -215,10 +212,27 @@ impl<R: BufRead> Reader<R> {
                 _ => break,
             }
         }
+        self.give_back(seen);
+        rows == count
+    }
+
+    /// The next line, read ahead: `None` at the end, or at a read error, which is held
+    /// and given when the lines before it are used up.
+    fn look_ahead(&mut self) -> Option<(usize, String)> {
+        match self.next_line()? {
+            Ok(next) => Some(next),
+            Err(e) => {
+                self.held_error = Some(e);
+                None
+            }
+        }
+    }
+
+    /// Gives back lines read ahead, the first of them to be read next.
+    fn give_back(&mut self, seen: Vec<(usize, String)>) {
         for line in seen.into_iter().rev() {
             self.push_back(line);
         }
-        rows == count
     }
 
     fn push_back(&mut self, line: (usize, String)) {
@@ -243,8 +257,18 @@ impl<R: BufRead> Reader<R> {
         if let Some(l) = self.layouts.get(n).and_then(|l| l.clone()) {
             return Ok(l);
         }
-        let layout = usual_layout(n, self.opts.diagonals)
-            .map_err(|e| InputError::new(line, None, e.into()))?;
+        let layout = match usual_layout(n, self.opts.diagonals) {
+            Ok(layout) => layout,
+            // A prime side has no boxes: its regions come after its cells (a jigsaw as
+            // `generate --jigsaw` writes it). Until they are read its cells sit on a
+            // layout of rows alone, and `record` refuses a grid left on it.
+            Err(LayoutError::NoBoxShape(_)) => {
+                let layout = stand_in(n, line)?;
+                self.stand_in = Some((line, layout.clone()));
+                return Ok(layout);
+            }
+            Err(e) => return Err(InputError::new(line, None, e.into())),
+        };
         self.layouts[n] = Some(layout.clone());
         Ok(layout)
     }
@@ -301,7 +325,26 @@ impl<R: BufRead> Reader<R> {
         self.grid_from_rows(n, rows, first_line)
     }
 
+    /// The next record; a grid of a prime side whose regions did not follow it is refused
+    /// here, at the line it began on.
     fn record(&mut self) -> Option<Record> {
+        let mut record = self.read_record();
+        if let Some((line, layout)) = self.stand_in.take() {
+            if let Some(r) = record.as_mut() {
+                if r.grid
+                    .as_ref()
+                    .is_ok_and(|g| Arc::ptr_eq(g.layout(), &layout))
+                {
+                    let kind = LayoutError::NoBoxShape(layout.side()).into();
+                    r.grid = Err(InputError::new(line, None, kind));
+                    r.marks = None;
+                }
+            }
+        }
+        record
+    }
+
+    fn read_record(&mut self) -> Option<Record> {
         loop {
             let (no, text) = match self.next_line()? {
                 Ok(l) => l,
@@ -437,6 +480,16 @@ fn record(line: usize, read: Marked) -> Record {
             marks: None,
         },
     }
+}
+
+/// The layout a grid of prime side `n` is read on until its regions are: each row a
+/// region, so a row's repeated digit is still caught where it is read.
+fn stand_in(n: usize, line: usize) -> Result<Arc<Layout>, InputError> {
+    const NAMES: &[u8; 25] = b"ABCDEFGHIJKLMNOPQRSTUVWXY";
+    let rows: Vec<char> = (0..n * n).map(|i| NAMES[i / n] as char).collect();
+    Layout::jigsaw(&rows)
+        .map(Arc::new)
+        .map_err(|e| InputError::new(line, None, e.into()))
 }
 
 /// The usual layout of side `n` (`Layout::for_side`), with or without the diagonals,

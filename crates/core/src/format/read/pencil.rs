@@ -111,14 +111,9 @@ impl<R: BufRead> Reader<R> {
         // one named), so one bad grid does not spill into the next.
         let mut error: Option<InputError> = None;
         while rows.len() < n {
-            let (line, text) = match self.next_line() {
-                Some(Ok(l)) => l,
-                Some(Err(e)) => {
-                    // Reported after this grid's own error.
-                    self.held_error = Some(e);
-                    break;
-                }
-                None => break,
+            // A read error is reported after this grid's own error.
+            let Some((line, text)) = self.look_ahead() else {
+                break;
             };
             let body = strip_comment(&text).0;
             if body.trim().is_empty() || matches!(scan_line(body, self.ctx()), Scan::Border) {

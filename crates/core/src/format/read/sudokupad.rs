@@ -497,8 +497,9 @@ fn regions(list: &Value, n: usize) -> Result<Vec<Option<u8>>, String> {
     if list.len() != n {
         let r = if list.len() == 1 { "region" } else { "regions" };
         return Err(format!(
-            "it has {} {r} where a {n}×{n} grid needs {n}",
-            list.len()
+            "it has {} {r} where {} grid needs {n}",
+            list.len(),
+            crate::a_grid(n)
         ));
     }
     let mut table = vec![None; n * n];
@@ -509,8 +510,9 @@ fn regions(list: &Value, n: usize) -> Result<Vec<Option<u8>>, String> {
         for cell in cells {
             let i = cell_at(cell, n).ok_or_else(|| {
                 format!(
-                    "region {} names the cell {cell}, not one of a {n}×{n} grid",
-                    k + 1
+                    "region {} names the cell {cell}, not one of {} grid",
+                    k + 1,
+                    crate::a_grid(n)
                 )
             })?;
             if let Some(other) = table[i] {
@@ -547,8 +549,9 @@ fn cages(list: &Value, n: usize) -> Result<Vec<(Vec<usize>, u32)>, String> {
             .map(|c| {
                 cell_at(c, n).ok_or_else(|| {
                     format!(
-                        "cage {} names the cell {c}, not one of a {n}×{n} grid",
-                        k + 1
+                        "cage {} names the cell {c}, not one of {} grid",
+                        k + 1,
+                        crate::a_grid(n)
                     )
                 })
             })

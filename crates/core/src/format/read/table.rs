@@ -5,7 +5,7 @@ use super::*;
 
 impl<R: BufRead> Reader<R> {
     /// A line of a table sudokit writes: a JSON object (`generate --json`: `puzzle` or
-    /// `solution`, and `regions`), or a CSV header naming a `puzzle` column and the rows
+    /// `solution`, and `regions`, or a killer's `killer` text), or a CSV header naming a `puzzle` column and the rows
     /// under it (`generate --csv`).
     pub(super) fn table_row(&mut self, no: usize, text: &str) -> Table {
         let body = text.trim();
@@ -38,6 +38,18 @@ impl<R: BufRead> Reader<R> {
         let value: serde_json::Value =
             serde_json::from_str(body).map_err(|e| bad(format!("not JSON ({e})")))?;
         let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str);
+        if let Some(killer) = text("killer") {
+            // A killer's row (`generate --killer --json`): the field holds the killer as
+            // text, givens, regions and cage block, and is read as such.
+            let mut inner = Reader::new(killer.as_bytes(), self.opts.clone());
+            return match inner.next() {
+                Some(read) => match read.grid {
+                    Ok(grid) => Ok((grid, None)),
+                    Err(e) => Err(bad(format!("its \"killer\" text, line {e}"))),
+                },
+                None => Err(bad("its \"killer\" text holds no puzzle".into())),
+            };
+        }
         let puzzle = text("puzzle")
             .or_else(|| text("solution"))
             .ok_or_else(|| bad("no \"puzzle\" (or \"solution\") string".into()))?;
@@ -53,7 +65,13 @@ impl<R: BufRead> Reader<R> {
         regions: Option<&str>,
     ) -> Marked {
         let cells = match scan_line(puzzle, self.ctx()) {
-            Scan::Cells(cells) if is_whole_count(cells.len(), true, self.ctx().fixed_side) => cells,
+            // A field holds a whole puzzle: 25 cells are a 5×5, never a row.
+            Scan::Cells(cells)
+                if is_whole_count(cells.len(), true, self.ctx().fixed_side)
+                    || (cells.len() == 25 && self.ctx().fixed_side.is_none()) =>
+            {
+                cells
+            }
             Scan::Bad { col, ch } => {
                 return Err(InputError::at(no, col, ErrorKind::UnexpectedChar(ch)))
             }

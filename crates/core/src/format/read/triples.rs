@@ -22,9 +22,21 @@ impl<R: BufRead> Reader<R> {
                 }
             }
         }
+        let values = || triples.iter().flat_map(|(_, t)| t.iter().map(|&(v, _)| v));
         let n = match &self.opts.layout {
             Some(l) => l.side(),
-            None => infer_side(triples.iter().flat_map(|(_, t)| t.iter().map(|&(v, _)| v))),
+            None => {
+                // A prime side has no boxes: the highest index is the side when the
+                // grid's regions follow (a jigsaw as `generate --jigsaw` writes it).
+                let max = values().max().unwrap_or(0);
+                let prime = (crate::layout::MIN_SIDE..=MAX_SIDE).contains(&max)
+                    && BoxShape::for_side(max).is_none();
+                if prime && self.regions_follow(max) {
+                    max
+                } else {
+                    infer_side(values())
+                }
+            }
         };
         let layout = self.layout_for(n, no)?;
         let mut values = vec![0u8; n * n];
