@@ -218,10 +218,7 @@ impl<R: BufRead> Reader<R> {
             sums.extend(pairs.into_iter().map(|(a, b)| (line, a, b)));
         }
         // More sums on the lines after, while every word is a name=sum.
-        loop {
-            let Some((line, text)) = self.look_ahead() else {
-                break;
-            };
+        while let Some((line, text)) = self.look_ahead() {
             match sum_pairs(strip_comment(&text).0) {
                 Some(pairs) => sums.extend(pairs.into_iter().map(|(a, b)| (line, a, b))),
                 None => {
