@@ -206,7 +206,10 @@ impl State {
             let why = (Dead::Innies(k), Reason::Innies(k));
             changed |= match rule.distinct {
                 true => self.distinct_sum(layout, &rule.cells, rule.sum, 0, why, queue)?,
-                false => self.bounded_sum(&rule.cells, rule.sum, why, queue)?,
+                false => {
+                    let groups = &scratch.groups[k];
+                    self.grouped_sum(&rule.cells, groups, rule.sum, why, queue)?
+                }
             };
         }
         Ok(changed)
@@ -364,42 +367,55 @@ impl State {
         Ok(changed)
     }
 
-    /// `cells` (which may repeat a digit) add up to `sum`: each open cell keeps the
-    /// digits that the others' smallest and largest candidates leave room for.
-    fn bounded_sum(
+    /// `cells` (which may repeat a digit) add up to `total`, in groups of cells that see
+    /// each other (`groups[j]` is the group of `cells[j]`), so that within a group the
+    /// digits differ: a group of k open cells adds up to at least its k smallest
+    /// candidates and at most its k largest, and each open cell keeps a digit only when
+    /// the rest can still make up the difference within those bounds.
+    fn grouped_sum(
         &mut self,
         cells: &[Cell],
+        groups: &[u8],
         total: u32,
         (dead, reason): (Dead, Reason),
         queue: &mut Vec<Pending>,
     ) -> Result<bool, Dead> {
-        let (mut lo, mut hi) = (0u32, 0u32);
-        for c in cells {
-            let m = self.cands[c.index()];
-            lo += m.trailing_zeros() + 1;
-            hi += 32 - m.leading_zeros();
+        // Per group: its open cells' candidates (less the digits placed in it) and count.
+        let mut union = [0u32; MAX_SIDE];
+        let mut placed = [0u32; MAX_SIDE];
+        let mut open = [0u32; MAX_SIDE];
+        let mut left = total;
+        let g_count = groups
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, |g| usize::from(g) + 1);
+        for (c, &g) in cells.iter().zip(groups) {
+            let (i, g) = (c.index(), usize::from(g));
+            match self.values[i] {
+                0 => {
+                    union[g] |= self.cands[i];
+                    open[g] += 1;
+                }
+                v => {
+                    placed[g] |= 1 << (v - 1);
+                    left = left.checked_sub(u32::from(v)).ok_or(dead)?;
+                }
+            }
         }
-        if total < lo || total > hi {
-            return Err(dead);
+        for g in 0..g_count {
+            union[g] &= !placed[g];
         }
+        let keep = group_keep(&union[..g_count], &open[..g_count], left).ok_or(dead)?;
         let mut changed = false;
-        for c in cells {
+        for (c, &g) in cells.iter().zip(groups) {
             let i = c.index();
-            let m = self.cands[i];
             if self.values[i] != 0 {
                 continue;
             }
-            let (low, high) = (m.trailing_zeros() + 1, 32 - m.leading_zeros());
-            // This cell's digit lies in [total - (hi - high), total - (lo - low)].
-            let least = (total + high).saturating_sub(hi).max(1);
-            let most = total + low - lo;
-            let keep = if most >= 32 {
-                u32::MAX
-            } else {
-                (1u32 << most) - 1
-            } & !((1u32 << (least - 1)) - 1);
-            let after = m & keep;
-            if after != m {
+            let before = self.cands[i];
+            let after = before & keep[usize::from(g)];
+            if after != before {
                 changed = true;
                 self.narrow(i, after, reason, queue)?;
             }
@@ -601,6 +617,132 @@ impl HouseParts {
     }
 }
 
+/// The digits of the `k` smallest bits of `mask`, added (bit 0 is digit 1).
+fn low_sum(mut mask: u32, k: u32) -> u32 {
+    let mut sum = 0;
+    for _ in 0..k {
+        sum += mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+    }
+    sum
+}
+
+/// For a sum of `left` over groups of open cells, the digits within a group all
+/// different (group g has `open[g]` cells whose candidates together are `union[g]`): the
+/// digits each group's cells may still take, or `None` when the sum cannot be made.
+/// A group of k cells adds up to at least its k smallest candidates and at most its k
+/// largest; with digit d in one of its cells, the other k − 1 add up to at least the k
+/// smallest less d when d is among them (always room then, as the whole is at least the
+/// smallest), else the k − 1 smallest: so d is at most the k-th smallest or what the
+/// k − 1 smallest and the other groups' least leave. Likewise from above.
+fn group_keep(union: &[u32], open: &[u32], left: u32) -> Option<[u32; MAX_SIDE]> {
+    let g_count = union.len();
+    let (mut lo, mut hi) = (0u32, 0u32);
+    let mut bounds = [(0u32, 0u32); MAX_SIDE];
+    for g in 0..g_count {
+        let k = open[g];
+        if union[g].count_ones() < k {
+            return None;
+        }
+        bounds[g] = (low_sum(union[g], k), high_sum(union[g], k));
+        lo += bounds[g].0;
+        hi += bounds[g].1;
+    }
+    if left < lo || left > hi {
+        return None;
+    }
+    let mut keep = [0u32; MAX_SIDE];
+    for g in 0..g_count {
+        let (u, k) = (union[g], open[g]);
+        if k == 0 {
+            continue;
+        }
+        let (rest_lo, rest_hi) = (lo - bounds[g].0, hi - bounds[g].1);
+        let kth_low = nth_bit(u, k - 1) + 1;
+        let kth_high = 32 - nth_bit_from_top(u, k - 1);
+        let most = (left - rest_lo)
+            .saturating_sub(low_sum(u, k - 1))
+            .max(kth_low);
+        let least = (left.saturating_sub(rest_hi))
+            .saturating_sub(high_sum(u, k - 1))
+            .min(kth_high)
+            .max(1);
+        keep[g] = u & digits_between(least, most);
+    }
+    Some(keep)
+}
+
+/// The digits `least` to `most` as bits (bit 0 is digit 1); none when `least > most`.
+fn digits_between(least: u32, most: u32) -> u32 {
+    if least > most || least == 0 {
+        return 0;
+    }
+    let upto = if most >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << most) - 1
+    };
+    upto & !((1u32 << (least - 1)) - 1)
+}
+
+/// The position of the `n`-th (0-based) lowest set bit of `mask` (which has more).
+fn nth_bit(mut mask: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
+/// The number of leading zeros of `mask` once its `n` highest set bits are cleared:
+/// 31 − the position of its `n`-th (0-based) highest set bit.
+fn nth_bit_from_top(mut mask: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= !(1 << (31 - mask.leading_zeros()));
+    }
+    mask.leading_zeros()
+}
+
+/// The digits of the `k` largest bits of `mask`, added.
+fn high_sum(mut mask: u32, k: u32) -> u32 {
+    let mut sum = 0;
+    for _ in 0..k {
+        let top = 31 - mask.leading_zeros();
+        sum += top + 1;
+        mask &= !(1 << top);
+    }
+    sum
+}
+
+/// For each sum of [`Layout::innies`] whose digits may repeat, its cells in groups that
+/// see each other (greedily, in reading order): the group of each cell.
+fn peer_groups(layout: &Layout) -> Vec<Vec<u8>> {
+    layout
+        .innies()
+        .iter()
+        .map(|rule| {
+            let mut groups: Vec<Vec<Cell>> = Vec::new();
+            let mut of = Vec::with_capacity(rule.cells.len());
+            for &c in &rule.cells {
+                let peers = layout.peer_set(c);
+                match groups
+                    .iter()
+                    .position(|g| g.iter().all(|&o| peers.contains(o)))
+                {
+                    Some(g) => {
+                        groups[g].push(c);
+                        of.push(g as u8);
+                    }
+                    None => {
+                        of.push(groups.len() as u8);
+                        groups.push(vec![c]);
+                    }
+                }
+            }
+            of
+        })
+        .collect()
+}
+
 /// The cells of each cage, then of each sum of [`Layout::innies`], as bits, each in
 /// as many words as the grid has cells / 64, rounded up.
 fn sum_masks(layout: &Layout) -> Vec<u64> {
@@ -631,6 +773,8 @@ struct Scratch {
     masks: Vec<u64>,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
+    /// For each rule-of-45 sum, the group of cells that see each other each cell is in.
+    groups: Vec<Vec<u8>>,
 }
 
 /// A branch point: the alternatives `(cell, digit)`, and how many have been tried.
@@ -706,6 +850,7 @@ impl<'a, O: Observer> Search<'a, O> {
                     parts: HouseParts::new(layout),
                     masks: sum_masks(layout),
                     check: Vec::new(),
+                    groups: peer_groups(layout),
                 },
                 false => Scratch::default(),
             },
@@ -946,6 +1091,73 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// What the groups' bounds keep is what some filling of the cells allows, at most
+    /// (digits different within a group, the sum made), against every filling of random
+    /// cells; and they do prune.
+    #[test]
+    fn group_bounds_keep_every_digit_a_filling_uses() {
+        let mut state = 0x2545_F491u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let mut pruned = 0;
+        for _ in 0..3000 {
+            // Up to 3 groups of 1 to 3 cells, each cell some of the digits 1 to 9.
+            let groups = 1 + next() as usize % 3;
+            let mut cells: Vec<(usize, u32)> = Vec::new();
+            for g in 0..groups {
+                for _ in 0..1 + next() % 3 {
+                    cells.push((g, 1 + next() % 0x1FF));
+                }
+            }
+            let left = 1 + next() % 50;
+            // Every filling: the digits each cell takes in some filling that works.
+            let mut used = vec![0u32; cells.len()];
+            let mut digits = vec![0u32; cells.len()];
+            fill(&cells, &mut digits, 0, left, &mut used);
+            let mut union = vec![0u32; groups];
+            let mut open = vec![0u32; groups];
+            for &(g, m) in &cells {
+                union[g] |= m;
+                open[g] += 1;
+            }
+            match group_keep(&union, &open, left) {
+                None => assert!(used.iter().all(|&u| u == 0), "{cells:?} {left}"),
+                Some(keep) => {
+                    for (j, &(g, m)) in cells.iter().enumerate() {
+                        assert_eq!(used[j] & !keep[g], 0, "{cells:?} {left}");
+                        pruned += usize::from(m & !keep[g] != 0);
+                    }
+                }
+            }
+        }
+        assert!(pruned > 300, "{pruned}");
+    }
+
+    /// Fills cells `j..` with digits (different within a group) adding up to `left`,
+    /// marking in `used` the digits of each filling found.
+    fn fill(cells: &[(usize, u32)], digits: &mut [u32], j: usize, left: u32, used: &mut [u32]) {
+        if j == cells.len() {
+            if left == 0 {
+                for (u, &d) in used.iter_mut().zip(digits.iter()) {
+                    *u |= 1 << (d - 1);
+                }
+            }
+            return;
+        }
+        let (g, m) = cells[j];
+        for d in 1..=9u32.min(left) {
+            let clash = (0..j).any(|i| cells[i].0 == g && digits[i] == d);
+            if m >> (d - 1) & 1 != 0 && !clash {
+                digits[j] = d;
+                fill(cells, digits, j + 1, left - d, used);
             }
         }
     }
