@@ -164,7 +164,7 @@ impl State {
     }
 
     /// Killer sums: each cage, and each sum the rule of 45 gives, keeps only the digits
-    /// its sum allows (see `distinct_sum` and `bounded_sum`). `Ok(true)` when a
+    /// its sum allows (see `distinct_sum` and `grouped_sum`). `Ok(true)` when a
     /// candidate was removed or a digit queued.
     fn sums(
         &mut self,
