@@ -119,9 +119,10 @@ impl Widget for &App {
         let layout = self.game.layout().clone();
         let (need_w, need_h) = needed(&layout);
         if area.width < need_w || area.height < need_h {
-            let n = layout.side();
+            // "An 11×11 grid …", "A 9×9 grid …".
+            let grid = sudokit_core::a_grid(layout.side()).replacen('a', "A", 1);
             let text = format!(
-                "A {n}×{n} grid needs a terminal of at least {need_w}×{need_h}; this one is {}×{}. Enlarge it, or press q to save and quit.",
+                "{grid} grid needs a terminal of at least {need_w}×{need_h}; this one is {}×{}. Enlarge it, or press q to save and quit.",
                 area.width, area.height
             );
             Paragraph::new(text)
