@@ -95,6 +95,9 @@ pub struct Reader<R> {
     /// The layout lent to a grid of a prime side until its regions are read (it has no
     /// boxes), with the line that began it: a record still on it when read gave none.
     stand_in: Option<(usize, Arc<Layout>)>,
+    /// Reading the killer text of a JSON row: a JSON row in it is refused (rows nested
+    /// in rows would recurse as deep as the input is long).
+    nested: bool,
 }
 
 /// Where a CSV file (as `sudokit generate --csv` writes it) keeps what the reader needs.
@@ -131,6 +134,7 @@ impl<R: BufRead> Reader<R> {
             held_error: None,
             csv: None,
             stand_in: None,
+            nested: false,
         }
     }
 

@@ -10,6 +10,10 @@ impl<R: BufRead> Reader<R> {
     pub(super) fn table_row(&mut self, no: usize, text: &str) -> Table {
         let body = text.trim();
         if body.starts_with('{') {
+            if self.nested {
+                let why = "a killer's text holds another JSON row".to_string();
+                return Table::Row(Err(InputError::new(no, None, ErrorKind::Table(why))));
+            }
             return Table::Row(self.json_row(no, body));
         }
         let fields: Vec<&str> = body.split(',').map(str::trim).collect();
@@ -42,6 +46,7 @@ impl<R: BufRead> Reader<R> {
             // A killer's row (`generate --killer --json`): the field holds the killer as
             // text, givens, regions and cage block, and is read as such.
             let mut inner = Reader::new(killer.as_bytes(), self.opts.clone());
+            inner.nested = true;
             return match inner.next() {
                 Some(read) => match read.grid {
                     Ok(grid) => Ok((grid, None)),
@@ -134,5 +139,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not JSON"));
+    }
+
+    /// A killer's JSON row holds its text; a JSON row inside that text is refused, however
+    /// deep (the reader would otherwise recurse once a level).
+    #[test]
+    fn a_json_row_inside_a_killer_text_is_refused() {
+        let mut text = r#"{"puzzle":"1234341221434321"}"#.to_string();
+        for _ in 0..3 {
+            text = serde_json::json!({"puzzle": "", "killer": text}).to_string();
+        }
+        let read = read_all(&text);
+        assert_eq!(read.len(), 1);
+        let err = read[0].grid.as_ref().unwrap_err().to_string();
+        assert!(err.contains("holds another JSON row"), "{err}");
     }
 }
