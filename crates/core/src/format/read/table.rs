@@ -5,8 +5,8 @@ use super::*;
 
 impl<R: BufRead> Reader<R> {
     /// A line of a table sudokit writes: a JSON object (`generate --json`: `puzzle` or
-    /// `solution`, and `regions`, or a killer's `killer` text), or a CSV header naming a `puzzle` column and the rows
-    /// under it (`generate --csv`).
+    /// `solution`, and `regions`, or a killer's `killer` text), or a CSV header naming a
+    /// `puzzle` column and the rows under it (`generate --csv`).
     pub(super) fn table_row(&mut self, no: usize, text: &str) -> Table {
         let body = text.trim();
         if body.starts_with('{') {
