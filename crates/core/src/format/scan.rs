@@ -13,8 +13,9 @@ pub(crate) struct Cells {
     pub first_col: u32,
     /// No separators between the cells (a single token).
     pub compact: bool,
-    /// A whole 5×5 puzzle, known by the regions after it (25 cells alone are a row).
-    pub five: bool,
+    /// The scan found a whole puzzle (by its count, or a 5×5 by the regions after it,
+    /// where 25 cells alone would be a row), not a row of one.
+    pub whole: bool,
 }
 
 impl Cells {
@@ -103,7 +104,7 @@ fn plain_line(line: &str, fixed: Option<usize>) -> Option<Cells> {
         cols: Vec::new(),
         first_col: 1,
         compact: true,
-        five: false,
+        whole: true,
     })
 }
 
@@ -258,7 +259,7 @@ pub(crate) fn scan_cells(text: &str, col_base: u32, ctx: Context) -> Scan {
             cols: cols.collect(),
             first_col: 0,
             compact: false,
-            five: false,
+            whole: false,
         });
     }
     let mut cells = Cells {
@@ -297,10 +298,7 @@ fn five_with_regions(toks: &[Token], fixed: Option<usize>) -> Option<Cells> {
     if !five_of_each {
         return None;
     }
-    whole_first_token(first, Some(5)).map(|cells| Cells {
-        five: true,
-        ..cells
-    })
+    whole_first_token(first, Some(5))
 }
 
 /// The first token alone, when it is a whole puzzle of valid symbols (the rest of the
@@ -318,7 +316,7 @@ fn whole_first_token(tok: &Token, fixed: Option<usize>) -> Option<Cells> {
         cols: tok.iter().map(|&(c, _)| c).collect(),
         first_col: 0,
         compact: true,
-        five: false,
+        whole: true,
     })
 }
 

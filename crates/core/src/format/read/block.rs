@@ -8,7 +8,7 @@ impl<R: BufRead> Reader<R> {
     pub(super) fn read_cells(&mut self, no: usize, cells: Cells, text: &str) -> Marked {
         let k = cells.len();
         let fixed = self.ctx().fixed_side;
-        if cells.five || is_whole_count(k, cells.compact, fixed) {
+        if cells.whole || is_whole_count(k, cells.compact, fixed) {
             let n = (k as f64).sqrt().round() as usize;
             return plain(self.grid_from_line(n, no, cells));
         }

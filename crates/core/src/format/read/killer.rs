@@ -323,18 +323,7 @@ fn cages_of(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ReadOptions, Reader};
-    use crate::grid::Grid;
-
-    fn read(text: &str) -> Vec<Result<Grid, String>> {
-        let opts = ReadOptions {
-            killer: true,
-            ..ReadOptions::default()
-        };
-        Reader::new(text.as_bytes(), opts)
-            .map(|r| r.grid.map_err(|e| e.to_string()))
-            .collect()
-    }
+    use super::super::{read_killers as read, ReadOptions, Reader};
 
     #[test]
     fn a_killer_with_and_without_givens() {

@@ -92,9 +92,6 @@ pub struct Reader<R> {
     held_error: Option<InputError>,
     /// After a CSV header (`puzzle,solution,...`): the columns of the puzzle and regions.
     csv: Option<CsvColumns>,
-    /// The layout lent to a grid of a prime side until its regions are read (it has no
-    /// boxes), with the line that began it: a record still on it when read gave none.
-    stand_in: Option<(usize, Arc<Layout>)>,
     /// Reading the killer text of a JSON row: a JSON row in it is refused (rows nested
     /// in rows would recurse as deep as the input is long).
     nested: bool,
@@ -133,7 +130,6 @@ impl<R: BufRead> Reader<R> {
             failed: false,
             held_error: None,
             csv: None,
-            stand_in: None,
             nested: false,
         }
     }
@@ -266,10 +262,8 @@ impl<R: BufRead> Reader<R> {
             // A prime side has no boxes: its regions come after its cells (a jigsaw as
             // `generate --jigsaw` writes it). Until they are read its cells sit on a
             // layout of rows alone, and `record` refuses a grid left on it.
-            Err(LayoutError::NoBoxShape(_)) => {
-                let layout = stand_in(n, line)?;
-                self.stand_in = Some((line, layout.clone()));
-                return Ok(layout);
+            Err(e @ LayoutError::NoBoxShape(_)) => {
+                return stand_in(n).ok_or_else(|| InputError::new(line, None, e.into()));
             }
             Err(e) => return Err(InputError::new(line, None, e.into())),
         };
@@ -332,20 +326,18 @@ impl<R: BufRead> Reader<R> {
     /// The next record; a grid of a prime side whose regions did not follow it is refused
     /// here, at the line it began on.
     fn record(&mut self) -> Option<Record> {
-        let mut record = self.read_record();
-        if let Some((line, layout)) = self.stand_in.take() {
-            if let Some(r) = record.as_mut() {
-                if r.grid
-                    .as_ref()
-                    .is_ok_and(|g| Arc::ptr_eq(g.layout(), &layout))
-                {
-                    let kind = LayoutError::NoBoxShape(layout.side()).into();
-                    r.grid = Err(InputError::new(line, None, kind));
-                    r.marks = None;
-                }
-            }
+        let mut record = self.read_record()?;
+        let left_on_stand_in = record
+            .grid
+            .as_ref()
+            .is_ok_and(|g| stand_in(g.side()).is_some_and(|rows| Arc::ptr_eq(g.layout(), &rows)));
+        if left_on_stand_in {
+            let n = record.grid.as_ref().map_or(0, Grid::side);
+            let kind = LayoutError::NoBoxShape(n).into();
+            record.grid = Err(InputError::new(record.line, None, kind));
+            record.marks = None;
         }
-        record
+        Some(record)
     }
 
     fn read_record(&mut self) -> Option<Record> {
@@ -459,6 +451,18 @@ pub fn read_all(text: &str) -> Vec<Record> {
     Reader::new(text.as_bytes(), ReadOptions::default()).collect()
 }
 
+/// Every puzzle of `text`, killer cages read: each grid, or its error as text (tests).
+#[cfg(test)]
+pub(crate) fn read_killers(text: &str) -> Vec<Result<Grid, String>> {
+    let opts = ReadOptions {
+        killer: true,
+        ..ReadOptions::default()
+    };
+    Reader::new(text.as_bytes(), opts)
+        .map(|r| r.grid.map_err(|e| e.to_string()))
+        .collect()
+}
+
 /// The candidates implied by the values alone: a solved cell has its value, an open cell
 /// every digit none of its peers holds.
 pub fn given_marks(grid: &Grid) -> Vec<DigitSet> {
@@ -486,14 +490,24 @@ fn record(line: usize, read: Marked) -> Record {
     }
 }
 
-/// The layout a grid of prime side `n` is read on until its regions are: each row a
-/// region, so a row's repeated digit is still caught where it is read.
-fn stand_in(n: usize, line: usize) -> Result<Arc<Layout>, InputError> {
+/// The layout a grid of side `n` without a box shape (a prime side) is read on until its
+/// regions are: each row a region, so a row's repeated digit is still caught where it
+/// is read. Built once per process and shared, as `usual_layout`; a record still on it
+/// when read had no regions. `None` for a side that has boxes or is out of range.
+fn stand_in(n: usize) -> Option<Arc<Layout>> {
+    use std::sync::OnceLock;
     const NAMES: &[u8; 25] = b"ABCDEFGHIJKLMNOPQRSTUVWXY";
-    let rows: Vec<char> = (0..n * n).map(|i| NAMES[i / n] as char).collect();
-    Layout::jigsaw(&rows)
-        .map(Arc::new)
-        .map_err(|e| InputError::new(line, None, e.into()))
+    static MADE: [OnceLock<Option<Arc<Layout>>>; MAX_SIDE + 1] =
+        [const { OnceLock::new() }; MAX_SIDE + 1];
+    let slot = MADE.get(n)?;
+    slot.get_or_init(|| {
+        if n < crate::layout::MIN_SIDE || BoxShape::for_side(n).is_some() {
+            return None;
+        }
+        let rows: Vec<char> = (0..n * n).map(|i| NAMES[i / n] as char).collect();
+        Layout::jigsaw(&rows).ok().map(Arc::new)
+    })
+    .clone()
 }
 
 /// The usual layout of side `n` (`Layout::for_side`), with or without the diagonals,

@@ -170,13 +170,9 @@ mod tests {
             serde_json::json!(killer)
         );
         for text in [killer.to_string(), json] {
-            let opts = super::super::ReadOptions {
-                killer: true,
-                ..Default::default()
-            };
-            let read: Vec<_> = super::super::Reader::new(text.as_bytes(), opts).collect();
+            let read = super::super::read_killers(&text);
             assert_eq!(read.len(), 1, "{text}");
-            let layout = read[0].grid.as_ref().expect(&text).layout();
+            let layout = read[0].as_ref().expect(&text).layout();
             assert_eq!(layout.region_symbols(), "AAAAABBBCCBDCCCBDDDDEEEEE");
             assert_eq!(layout.cages().len(), 9, "{text}");
         }
