@@ -92,25 +92,32 @@ pub(crate) struct Marks {
     /// The band at the top of each cell kept clear of candidates: a killer's cage sums
     /// sit there.
     top: f64,
+    /// The margin kept clear at the left, right and bottom of each cell: a killer's
+    /// cage outlines run there.
+    edge: f64,
 }
 
 /// The share of a killer's cell above its candidates, where a cage's sum is written.
 const SUM_BAND: f64 = 0.26;
 
+/// How far inside its cells a killer cage's dashed outline runs, as a share of a cell.
+const CAGE_INSET: f64 = 0.09;
+
 impl Marks {
     pub fn new(layout: &Layout, frame: &Frame) -> Marks {
         let (cols, rows) = mark_grid(layout.side());
-        let top = if layout.is_killer() {
-            frame.cell * SUM_BAND
-        } else {
-            0.0
+        let (top, edge) = match layout.is_killer() {
+            true => (frame.cell * SUM_BAND, frame.cell * CAGE_INSET),
+            false => (0.0, 0.0),
         };
-        let sub = (frame.cell / cols as f64).min((frame.cell - top) / rows as f64);
+        let sub =
+            ((frame.cell - 2.0 * edge) / cols as f64).min((frame.cell - top - edge) / rows as f64);
         Marks {
             cols,
             sub,
             size: sub * 0.74,
             top,
+            edge,
         }
     }
 
@@ -118,9 +125,10 @@ impl Marks {
         let (x, y) = frame.corner(layout, cell);
         let (i, cols) = (d.index(), self.cols);
         let (cols_f, rows_f) = (cols as f64, (layout.side().div_ceil(cols)) as f64);
-        let (w, h) = (frame.cell / cols_f, (frame.cell - self.top) / rows_f);
+        let w = (frame.cell - 2.0 * self.edge) / cols_f;
+        let h = (frame.cell - self.top - self.edge) / rows_f;
         (
-            x + (i % cols) as f64 * w + w / 2.0,
+            x + self.edge + (i % cols) as f64 * w + w / 2.0,
             y + self.top + (i / cols) as f64 * h + h / 2.0,
         )
     }
@@ -257,7 +265,7 @@ fn cages(layout: &Layout, frame: &Frame, svg: &mut Svg) {
         return;
     }
     let n = layout.side() as isize;
-    let inset = frame.cell * 0.09;
+    let inset = frame.cell * CAGE_INSET;
     let cage_at = |r: isize, c: isize| {
         ((0..n).contains(&r) && (0..n).contains(&c))
             .then(|| layout.cage_of(layout.cell(r as usize, c as usize)))
@@ -528,6 +536,47 @@ mod tests {
         assert_eq!(mark_grid(12), (4, 3));
         assert_eq!(mark_grid(16), (4, 4));
         assert_eq!(mark_grid(25), (5, 5));
+    }
+
+    #[test]
+    fn a_killer_cells_candidates_keep_clear_of_its_cage_outline_and_sum() {
+        let cage = |sum, cells: &[usize]| sudokit_core::Cage::from_indices(sum, cells, 81).unwrap();
+        let layout = Layout::classic()
+            .with_cages(vec![cage(3, &[0, 1]), cage(17, &[9, 10])])
+            .unwrap();
+        let frame = Frame {
+            x: 20.0,
+            y: 20.0,
+            cell: 40.0,
+        };
+        let marks = Marks::new(&layout, &frame);
+        // The outline, and a gap of 4% of a cell beside it.
+        let inset = frame.cell * (CAGE_INSET + 0.04);
+        for d in 1..=9 {
+            let (x, y) = marks.center(&frame, &layout, Cell::new(0), Digit::new(d));
+            // A glyph's box: about 0.6 of the font size wide and 0.72 high.
+            let (half_w, half_h) = (marks.size * 0.3, marks.size * 0.36);
+            let (left, top) = (x - half_w - 20.0, y - half_h - 20.0);
+            let (right, bottom) = (x + half_w - 20.0, y + half_h - 20.0);
+            assert!(
+                left > inset && right < frame.cell - inset,
+                "digit {d}: {left}..{right}"
+            );
+            assert!(
+                top >= frame.cell * SUM_BAND,
+                "digit {d} reaches the sum: {top}"
+            );
+            assert!(bottom < frame.cell - inset, "digit {d}: bottom {bottom}");
+        }
+        // A plain grid's candidates use the whole cell.
+        let plain = Marks::new(&Layout::classic(), &frame);
+        assert!(plain.size > marks.size);
+        assert_eq!(
+            plain
+                .center(&frame, &Layout::classic(), Cell::new(0), Digit::new(1))
+                .0,
+            20.0 + 40.0 / 6.0
+        );
     }
 
     #[test]
