@@ -95,9 +95,14 @@ fn json_has_rating_tries_and_seed() {
         "",
     );
     assert_eq!(code, 0, "{err}");
+    assert!(err.starts_with("4 puzzles in "), "{err}");
     assert!(err.contains("candidates tried"), "{err}");
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 4);
+    // One puzzle is one puzzle.
+    let (code, _, err) = run(&["generate", "--seed", "1", "--level", "easy"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.starts_with("1 puzzle in "), "{err}");
     for (i, v) in lines.iter().enumerate() {
         assert_eq!(v["level"], "Hard");
         assert_eq!(

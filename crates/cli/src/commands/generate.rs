@@ -79,9 +79,10 @@ pub fn run(a: GenerateArgs) -> Result<ExitCode> {
     let request = generator.request();
     if request.target.is_set() || request.clues.is_some() {
         let tried = tries.load(Ordering::Relaxed);
+        let made = summary.puzzles - summary.failed;
         eprintln!(
-            "{} puzzles in {:.2} s; {tried} {} tried ({:.1} per puzzle asked)",
-            summary.puzzles - summary.failed,
+            "{made} {} in {:.2} s; {tried} {} tried ({:.1} per puzzle asked)",
+            if made == 1 { "puzzle" } else { "puzzles" },
             start.elapsed().as_secs_f64(),
             if tried == 1 {
                 "candidate"
