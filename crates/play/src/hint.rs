@@ -107,9 +107,22 @@ pub fn next_rung(game: &mut Game) -> String {
     } else {
         ("marked *", "marked ×")
     };
+    let notes = &game.now.notes;
     match &mut game.hint {
-        Some(Hint::Step { step, rung, .. }) if *rung < 3 => {
+        Some(Hint::Step {
+            step,
+            rung,
+            drawing,
+            ..
+        }) if *rung < 3 => {
             *rung += 1;
+            // The screen colours a pattern's candidate only where the player noted it;
+            // with none of them noted, what shows is the cells.
+            let noted = drawing
+                .candidates
+                .iter()
+                .any(|&((c, d), _)| notes[c.index()].contains(d));
+            let marked = if noted { "candidates" } else { "cells" };
             if *rung == 2 {
                 match step.technique {
                     Technique::HiddenSingle => format!(
@@ -125,7 +138,7 @@ pub fn next_rung(game: &mut Game) -> String {
                         step.technique
                     ),
                     t => format!(
-                        "{t}: the marked candidates form the pattern. Press ? for what it proves."
+                        "{t}: the marked {marked} form the pattern. Press ? for what it proves."
                     ),
                 }
             } else {
@@ -433,6 +446,51 @@ mod tests {
         g.hint = None;
         let again = g.apply(Action::Hint);
         assert!(!again.contains("all the candidates"), "only once: {again}");
+    }
+
+    #[test]
+    fn the_second_rung_names_what_the_screen_marks() {
+        // A Hard killer (`generate --killer --level hard --seed 3`): its first step is on
+        // a cage, a pattern of candidates.
+        let text =
+            ".................................................................................\n\
+         cages:\n\
+         ABCCDDEEE\n\
+         ABCCFGHHE\n\
+         ABIFFGGGE\n\
+         AIIFFJJJJ\n\
+         AAIIKJLLJ\n\
+         MMKKKLLLL\n\
+         NNKOOPPPQ\n\
+         NRRSOPPQQ\n\
+         NNRSSPQQQ\n\
+         sums: A=23 B=19 C=19 D=5 E=29 F=30 G=14 H=13 I=22 J=33 K=23 L=32\n\
+         M=16 N=19 O=9 P=36 Q=21 R=18 S=24";
+        let opts = sudokit_core::format::ReadOptions {
+            killer: true,
+            ..Default::default()
+        };
+        let puzzle = sudokit_core::format::Reader::new(text.as_bytes(), opts)
+            .next()
+            .unwrap()
+            .grid
+            .unwrap();
+        let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
+        let mut g = Game::new(puzzle, solution, String::new());
+        g.apply(Action::Hint);
+        let second = g.apply(Action::Hint);
+        assert!(
+            second.contains("the marked cells form"),
+            "no notes: {second}"
+        );
+        g.hint = None;
+        g.apply(Action::AutoNotes);
+        g.apply(Action::Hint);
+        let second = g.apply(Action::Hint);
+        assert!(
+            second.contains("the marked candidates form"),
+            "notes: {second}"
+        );
     }
 
     #[test]

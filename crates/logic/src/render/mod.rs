@@ -420,8 +420,26 @@ pub fn chain_lines(layout: &Layout, step: &Step, indent: usize) -> Vec<String> {
 }
 
 /// A hint that names only the technique and where to look: the fewest houses that hold
-/// the pattern ([`crate::teach::focus`]), e.g. `Skyscraper: look at columns 6 and 9`.
+/// the pattern ([`crate::teach::focus`]), e.g. `Skyscraper: look at columns 6 and 9`;
+/// a step on a killer's cage names the cage, as killer players do (`Cage Combinations:
+/// look at the 3-cell 11 cage at r1c1`), with the house a cage/house interaction reads.
 pub fn vague(layout: &Layout, step: &Step) -> String {
+    if let Pattern::Sum(sum) = &step.pattern {
+        if let SumOf::Cage(k) = sum.of {
+            let cage = crate::teach::cage_in_words(layout, k);
+            let area = match sum.house {
+                None => cage,
+                Some(h) => {
+                    let house = crate::teach::houses_in_words(layout, &[h]);
+                    match sum.house_confines {
+                        true => format!("{house} and {cage}"),
+                        false => format!("{cage} and {house}"),
+                    }
+                }
+            };
+            return format!("{}: look at {area}", step.technique);
+        }
+    }
     let houses = look_at(layout, step);
     let area = if houses.is_empty() {
         "the whole grid".to_string()

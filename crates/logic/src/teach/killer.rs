@@ -57,7 +57,7 @@ fn ways_in_words(list: &[DigitSet]) -> String {
 }
 
 /// `the 3-cell 23 cage at r4c5`.
-fn cage_name(w: Words, k: usize) -> String {
+pub(super) fn cage_name(w: Words, k: usize) -> String {
     let cage = &w.layout.cages()[k];
     format!(
         "the {}-cell {} cage at {}",

@@ -42,6 +42,11 @@ pub fn houses_in_words(layout: &sudokit_core::Layout, list: &[sudokit_core::Hous
     words::Words { layout }.houses(list)
 }
 
+/// Cage `k` in a player's words: `the 3-cell 23 cage at r4c5`.
+pub fn cage_in_words(layout: &sudokit_core::Layout, k: usize) -> String {
+    killer::cage_name(words::Words { layout }, k)
+}
+
 /// The first piece of expert notation in `text`, if any: `<>`, `=`, a bracket or brace,
 /// or a Eureka node such as `(4)r1c1`. A player's explanation has none.
 pub fn notation_in(text: &str) -> Option<String> {
