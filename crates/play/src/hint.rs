@@ -9,7 +9,7 @@
 //! the digits allow, and says so once.
 
 use sudokit_core::{Cell, Digit, DigitSet};
-use sudokit_logic::render::{look_at, vague};
+use sudokit_logic::render::{look_at_cells, vague};
 use sudokit_logic::teach::{self, CellRole, Drawing, Role};
 use sudokit_logic::{find_first, next_step, Board, Options, Step, Technique};
 
@@ -45,13 +45,7 @@ impl Hint {
     pub fn area(&self, game: &Game) -> Vec<Cell> {
         match self {
             Hint::Mistake { cell } => vec![*cell],
-            Hint::Step { step, .. } => {
-                let layout = game.layout();
-                look_at(layout, step)
-                    .into_iter()
-                    .flat_map(|h| layout.house_set(h).iter())
-                    .collect()
-            }
+            Hint::Step { step, .. } => look_at_cells(game.layout(), step),
         }
     }
 
@@ -477,7 +471,14 @@ mod tests {
             .unwrap();
         let solution = sudokit_solver::count(&puzzle, 2).unwrap().solution.unwrap();
         let mut g = Game::new(puzzle, solution, String::new());
-        g.apply(Action::Hint);
+        let first = g.apply(Action::Hint);
+        // The first rung names the cage and shades its cells, not the box around it.
+        assert!(
+            first.contains("look at the 6-cell 23 cage at r1c1"),
+            "{first}"
+        );
+        let cage: Vec<Cell> = [0, 9, 18, 27, 36, 37].map(Cell::new).to_vec();
+        assert_eq!(g.hint.as_ref().unwrap().area(&g), cage);
         let second = g.apply(Action::Hint);
         assert!(
             second.contains("the marked cells form"),

@@ -424,21 +424,19 @@ pub fn chain_lines(layout: &Layout, step: &Step, indent: usize) -> Vec<String> {
 /// a step on a killer's cage names the cage, as killer players do (`Cage Combinations:
 /// look at the 3-cell 11 cage at r1c1`), with the house a cage/house interaction reads.
 pub fn vague(layout: &Layout, step: &Step) -> String {
-    if let Pattern::Sum(sum) = &step.pattern {
-        if let SumOf::Cage(k) = sum.of {
-            let cage = crate::teach::cage_in_words(layout, k);
-            let area = match sum.house {
-                None => cage,
-                Some(h) => {
-                    let house = crate::teach::houses_in_words(layout, &[h]);
-                    match sum.house_confines {
-                        true => format!("{house} and {cage}"),
-                        false => format!("{cage} and {house}"),
-                    }
+    if let Some((k, sum)) = cage_step(step) {
+        let cage = crate::teach::cage_in_words(layout, k);
+        let area = match sum.house {
+            None => cage,
+            Some(h) => {
+                let house = crate::teach::houses_in_words(layout, &[h]);
+                match sum.house_confines {
+                    true => format!("{house} and {cage}"),
+                    false => format!("{cage} and {house}"),
                 }
-            };
-            return format!("{}: look at {area}", step.technique);
-        }
+            }
+        };
+        return format!("{}: look at {area}", step.technique);
     }
     let houses = look_at(layout, step);
     let area = if houses.is_empty() {
@@ -452,6 +450,41 @@ pub fn vague(layout: &Layout, step: &Step) -> String {
 /// Where a vague hint says to look: [`crate::teach::focus`].
 pub fn look_at(layout: &Layout, step: &Step) -> Vec<House> {
     crate::teach::focus(layout, step)
+}
+
+/// The cells a vague hint shades, in reading order: its houses' ([`look_at`]), or on a
+/// step on one cage, the cage's and those of the house it reads with it (as [`vague`]
+/// names them).
+pub fn look_at_cells(layout: &Layout, step: &Step) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = match cage_step(step) {
+        Some((k, sum)) => {
+            let house = sum.house.map(|h| layout.house(h).cells.clone());
+            layout.cages()[k]
+                .cells
+                .iter()
+                .copied()
+                .chain(house.into_iter().flatten())
+                .collect()
+        }
+        None => look_at(layout, step)
+            .iter()
+            .flat_map(|&h| layout.house(h).cells.iter().copied())
+            .collect(),
+    };
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+/// A step on one killer cage: the cage's number and the step's sum.
+fn cage_step(step: &Step) -> Option<(usize, &Sum)> {
+    match &step.pattern {
+        Pattern::Sum(sum) => match sum.of {
+            SumOf::Cage(k) => Some((k, &**sum)),
+            SumOf::Innies(_) => None,
+        },
+        _ => None,
+    }
 }
 
 /// The step, found on `board`, as JSON: technique, its ratings, placements,
