@@ -3,7 +3,7 @@
 // played to the finish screen; and a shared link that carries the cages.
 
 import { describe, it } from 'node:test';
-import { setUp, skipUnlessReady, openPage, api, waitStatus, openLink, gridLine, label, typeSolution, assert } from './harness.mjs';
+import { setUp, skipUnlessReady, openPage, api, waitStatus, openLink, gridLine, label, typeSolution, hasClass, assert } from './harness.mjs';
 
 describe('killer sudoku', { skip: skipUnlessReady() }, () => {
   const env = setUp();
@@ -36,6 +36,14 @@ describe('killer sudoku', { skip: skipUnlessReady() }, () => {
     await waitStatus(page, 'Hint 1/4');
     const hint = await page.textContent('#hint-panel');
     assert.match(hint, /(Cage Combinations|Innies and Outies|Cage\/House Interaction)[^:]*: look at/);
+    // A hint on one cage names it and shades its cells.
+    const named = hint.match(/look at the (\d+)-cell (\d+) cage at (r\dc\d)/);
+    if (named) {
+      const cage = cages.find((k) => name(k.cells[0]) === named[3]);
+      assert.equal(cage.cells.length, Number(named[1]));
+      assert.equal(cage.sum, Number(named[2]));
+      for (const i of cage.cells) assert.ok(await hasClass(page, name(i), 'hint-house'), `${name(i)} shaded`);
+    }
     await page.keyboard.press('Escape');
     // The whole grid by keyboard from r1c1, to the finish screen.
     await page.click('[data-cell="r1c1"]');
