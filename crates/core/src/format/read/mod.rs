@@ -327,15 +327,13 @@ impl<R: BufRead> Reader<R> {
     /// here, at the line it began on.
     fn record(&mut self) -> Option<Record> {
         let mut record = self.read_record()?;
-        let left_on_stand_in = record
-            .grid
-            .as_ref()
-            .is_ok_and(|g| stand_in(g.side()).is_some_and(|rows| Arc::ptr_eq(g.layout(), &rows)));
-        if left_on_stand_in {
-            let n = record.grid.as_ref().map_or(0, Grid::side);
-            let kind = LayoutError::NoBoxShape(n).into();
-            record.grid = Err(InputError::new(record.line, None, kind));
-            record.marks = None;
+        if let Ok(g) = &record.grid {
+            let n = g.side();
+            if stand_in(n).is_some_and(|rows| Arc::ptr_eq(g.layout(), &rows)) {
+                let kind = LayoutError::NoBoxShape(n).into();
+                record.grid = Err(InputError::new(record.line, None, kind));
+                record.marks = None;
+            }
         }
         Some(record)
     }
