@@ -9,7 +9,7 @@
 //! the digits allow, and says so once.
 
 use sudokit_core::{Cell, Digit, DigitSet};
-use sudokit_logic::render::{look_at_cells, vague};
+use sudokit_logic::render::{look_at, look_at_cells, vague};
 use sudokit_logic::teach::{self, CellRole, Drawing, Role};
 use sudokit_logic::{find_first, next_step, Board, Options, Step, Technique};
 
@@ -45,7 +45,10 @@ impl Hint {
     pub fn area(&self, game: &Game) -> Vec<Cell> {
         match self {
             Hint::Mistake { cell } => vec![*cell],
-            Hint::Step { step, .. } => look_at_cells(game.layout(), step),
+            Hint::Step { step, .. } => {
+                let layout = game.layout();
+                look_at_cells(layout, step, &look_at(layout, step))
+            }
         }
     }
 

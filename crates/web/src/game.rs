@@ -521,7 +521,7 @@ pub fn step_json(board: &Board, step: &Step) -> Json {
         unreachable!("a step renders as an object")
     };
     let houses = render::look_at(layout, step);
-    let area = render::look_at_cells(layout, step);
+    let area = render::look_at_cells(layout, step, &houses);
     let scene = sudokit_render::Scene::step(board, step);
     let routes = sudokit_render::link_paths(&scene);
     for (key, value) in &mut fields {

@@ -452,10 +452,11 @@ pub fn look_at(layout: &Layout, step: &Step) -> Vec<House> {
     crate::teach::focus(layout, step)
 }
 
-/// The cells a vague hint shades, in reading order: its houses' ([`look_at`]), or on a
+/// The cells a vague hint shades, in reading order: those of `houses` (what [`look_at`]
+/// gave for `step`, passed in so that a caller needing both finds them once), or on a
 /// step on one cage, the cage's and those of the house it reads with it (as [`vague`]
 /// names them).
-pub fn look_at_cells(layout: &Layout, step: &Step) -> Vec<Cell> {
+pub fn look_at_cells(layout: &Layout, step: &Step, houses: &[House]) -> Vec<Cell> {
     let mut cells: Vec<Cell> = match cage_step(step) {
         Some((k, sum)) => {
             let house = sum.house.map(|h| layout.house(h).cells.clone());
@@ -466,7 +467,7 @@ pub fn look_at_cells(layout: &Layout, step: &Step) -> Vec<Cell> {
                 .chain(house.into_iter().flatten())
                 .collect()
         }
-        None => look_at(layout, step)
+        None => houses
             .iter()
             .flat_map(|&h| layout.house(h).cells.iter().copied())
             .collect(),
