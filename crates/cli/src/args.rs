@@ -389,7 +389,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Instruction-set level of the 9×9 engine: portable, v3 (AVX2, BMI2, POPCNT) or
-    /// avx512; by default the best this CPU has.
+    /// avx512; by default the one every other command uses (v3 where the CPU has it:
+    /// the AVX-512 level measured slower).
     #[arg(long, value_name = "LEVEL")]
     pub level: Option<String>,
     /// Timed passes over each file; the fastest is reported.

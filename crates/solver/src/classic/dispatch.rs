@@ -19,17 +19,30 @@ pub enum Level {
 }
 
 impl Level {
-    /// The best level this CPU supports (detected once; `SUDOKIT_LEVEL=portable|v3|avx512`
-    /// may lower it, for comparisons).
+    /// The level the search runs on: x86-64-v3 when the CPU has it (detected once;
+    /// `SUDOKIT_LEVEL=portable|v3|avx512` picks another, for comparisons).
+    ///
+    /// Not the AVX-512 level, though the CPU may have it: the compiler uses its 512-bit
+    /// registers only to copy boards (no arithmetic of the search gains from them), and on
+    /// an Intel Xeon that copy made the search slower. Measured (same runs, µs a puzzle,
+    /// v3 / AVX-512): top1465 10.83 / 11.17 to 15.56, 20,000 17-clue 2.92 / 3.01 to 3.04,
+    /// forum hardest 95.4 / 97.3 to 118.1, minimal generation 0.96 of the time. The box
+    /// and band node picks its AVX-512 form on its own (`boxband::has_avx512`: 0.96 of
+    /// the AVX2 form's time on the same CPU).
     pub fn best() -> Level {
         static BEST: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
         *BEST.get_or_init(|| {
             let wanted = std::env::var("SUDOKIT_LEVEL").ok();
-            match wanted.as_deref() {
+            let pick = match wanted.as_deref() {
                 Some("portable") => Level::Portable,
-                Some("v3") if Level::V3.is_supported() => Level::V3,
-                _ => *Level::detected()
-                    .last()
+                Some("avx512") => Level::Avx512,
+                _ => Level::V3,
+            };
+            match pick.is_supported() {
+                true => pick,
+                false => *Level::detected()
+                    .iter()
+                    .rfind(|&&l| l != Level::Avx512)
                     .expect("portable is always supported"),
             }
         })
@@ -98,4 +111,22 @@ fn search_v3(query: Query, limit: u64, keep_first: bool) -> Counted {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
 fn search_avx512(query: Query, limit: u64, keep_first: bool) -> Counted {
     search::<true>(query, limit, keep_first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Level;
+
+    /// The search runs on v3 where the CPU has it, AVX-512 or not (see [`Level::best`]).
+    #[test]
+    fn the_search_runs_on_v3_where_the_cpu_has_it() {
+        if std::env::var("SUDOKIT_LEVEL").is_ok() {
+            return;
+        }
+        let want = match Level::V3.is_supported() {
+            true => Level::V3,
+            false => Level::Portable,
+        };
+        assert_eq!(Level::best(), want);
+    }
 }
