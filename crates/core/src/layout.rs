@@ -565,6 +565,8 @@ pub struct Layout {
     /// Houses of each cell: `cell_houses[cell * 5 ..][.. cell_house_count[cell]]`.
     cell_houses: Vec<House>,
     cell_house_count: Vec<u8>,
+    /// Houses of each cell as bits (bit `h` for house `h`).
+    cell_house_bits: Vec<u128>,
     /// Peers of each cell: `peers[peer_start[cell] .. peer_start[cell + 1]]`.
     peers: Vec<Cell>,
     peer_start: Vec<u32>,
@@ -825,11 +827,13 @@ impl Layout {
         let houses = make_houses(n, boxes.is_some(), &region_of, diagonals);
         let mut cell_houses = vec![House(0); n * n * 5];
         let mut cell_house_count = vec![0u8; n * n];
+        let mut cell_house_bits = vec![0u128; n * n];
         for (h, info) in houses.iter().enumerate() {
             for &c in &info.cells {
                 let k = &mut cell_house_count[c.index()];
                 cell_houses[c.index() * 5 + *k as usize] = House(h as u16);
                 *k += 1;
+                cell_house_bits[c.index()] |= 1 << h;
             }
         }
         let mut layout = Layout {
@@ -840,6 +844,7 @@ impl Layout {
             houses,
             cell_houses,
             cell_house_count,
+            cell_house_bits,
             peers: Vec::new(),
             peer_start: Vec::new(),
             intersections: Vec::new(),
@@ -1015,6 +1020,19 @@ impl Layout {
     /// The column house `col`.
     pub fn col_house(&self, col: usize) -> House {
         House::new(self.n + col)
+    }
+
+    /// The houses of `cell` as bits: bit `h` for house `h` (a layout has 77 houses at
+    /// most: 25 rows, 25 columns, 25 regions and two diagonals).
+    ///
+    /// ```
+    /// use sudokit_core::Layout;
+    /// let l = Layout::classic();
+    /// let c = l.cell(0, 4); // row 0, column 4, box 1: houses 0, 9 + 4 and 18 + 1
+    /// assert_eq!(l.house_bits(c), 1 << 0 | 1 << 13 | 1 << 19);
+    /// ```
+    pub fn house_bits(&self, cell: Cell) -> u128 {
+        self.cell_house_bits[cell.index()]
     }
 
     /// The region house `region`.

@@ -30,6 +30,10 @@ struct State {
     /// its sum was last looked at: a cage whose cells did not change is looked at again
     /// only when it needs more.
     needs_seen: Vec<u32>,
+    /// The houses (bit `h` for house `h`) holding a cell whose candidates
+    /// changed since `hidden_singles` last looked: a house none of whose cells changed
+    /// can have no new hidden single, nor a digit with no place.
+    houses_changed: u128,
 }
 
 /// Every cell of `layout` marked, on a killer (none otherwise).
@@ -50,6 +54,7 @@ impl State {
             unsolved: cells,
             dirty: all_dirty(layout),
             needs_seen: vec![0; layout.cages().len()],
+            houses_changed: u128::MAX,
         }
     }
 
@@ -90,6 +95,7 @@ impl State {
         self.values[i] = digit.get();
         self.cands[i] = bit;
         self.unsolved -= 1;
+        self.houses_changed |= layout.house_bits(cell);
         let killer = !self.dirty.is_empty();
         if killer {
             self.touch(i);
@@ -104,6 +110,7 @@ impl State {
                 return Err(Dead::Clash(p));
             }
             *c &= !bit;
+            self.houses_changed |= layout.house_bits(p);
             if killer {
                 self.dirty[p.index() / 64] |= 1 << (p.index() % 64);
             }
@@ -122,10 +129,16 @@ impl State {
     }
 
     /// Queues every digit that has one place left in a house; `Ok(false)` when none.
-    fn hidden_singles(&self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
+    /// Only the houses changed since the last look are looked at: the others gave
+    /// nothing then and give nothing now.
+    fn hidden_singles(&mut self, layout: &Layout, queue: &mut Vec<Pending>) -> Result<bool, Dead> {
         let full = (1u32 << layout.side()) - 1;
         let mut found = false;
+        let changed = std::mem::take(&mut self.houses_changed);
         for (h, house) in layout.houses().iter().enumerate() {
+            if changed >> h & 1 == 0 {
+                continue;
+            }
             let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
             for &c in &house.cells {
                 let m = self.cands[c.index()];
@@ -161,6 +174,23 @@ impl State {
             }
         }
         Ok(found)
+    }
+
+    /// Does some house hold a digit with one place left, or none? (Every house looked
+    /// at: what `hidden_singles`, looking at the changed houses only, must agree with.)
+    fn any_house_settles(&self, layout: &Layout) -> bool {
+        let full = (1u32 << layout.side()) - 1;
+        layout.houses().iter().any(|house| {
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for &c in &house.cells {
+                let m = self.cands[c.index()];
+                match self.values[c.index()] {
+                    0 => (twice, once) = (twice | once & m, once | m),
+                    _ => placed |= m,
+                }
+            }
+            (once | placed) != full || once & !twice & !placed != 0
+        })
     }
 
     /// Killer sums: each cage, and each sum the rule of 45 gives, keeps only the digits
@@ -918,6 +948,7 @@ impl<'a, O: Observer> Search<'a, O> {
             unsolved,
             dirty: all_dirty(self.layout),
             needs_seen: vec![0; self.layout.cages().len()],
+            houses_changed: u128::MAX,
         };
         self.settle(0)?;
         Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
@@ -1034,12 +1065,18 @@ impl<'a, O: Observer> Search<'a, O> {
                 state.assign(self.layout, p, &mut self.queue, self.obs)?;
             }
             if killer && state.sums(self.layout, &mut self.scratch, &mut self.queue)? {
+                // The sums narrow cells without marking their houses: look at them all.
+                state.houses_changed = u128::MAX;
                 continue;
             }
             if state.unsolved == 0 {
                 return Ok(());
             }
             if !state.hidden_singles(self.layout, &mut self.queue)? {
+                debug_assert!(
+                    !state.any_house_settles(self.layout),
+                    "an unchanged house held a hidden single"
+                );
                 return Ok(());
             }
         }
