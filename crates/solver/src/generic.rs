@@ -34,6 +34,8 @@ struct State {
     /// changed since `hidden_singles` last looked: a house none of whose cells changed
     /// can have no new hidden single, nor a digit with no place.
     houses_changed: u128,
+    /// The digits placed in each house (bit `d - 1` for digit `d`).
+    placed: Vec<u32>,
 }
 
 /// Every cell of `layout` marked, on a killer (none otherwise).
@@ -55,6 +57,7 @@ impl State {
             dirty: all_dirty(layout),
             needs_seen: vec![0; layout.cages().len()],
             houses_changed: u128::MAX,
+            placed: vec![0; layout.houses().len()],
         }
     }
 
@@ -96,6 +99,9 @@ impl State {
         self.cands[i] = bit;
         self.unsolved -= 1;
         self.houses_changed |= layout.house_bits(cell);
+        for h in layout.houses_of(cell) {
+            self.placed[h.index()] |= bit;
+        }
         let killer = !self.dirty.is_empty();
         if killer {
             self.touch(i);
@@ -106,23 +112,22 @@ impl State {
             if *c & bit == 0 {
                 continue;
             }
-            if self.values[p.index()] != 0 {
-                return Err(Dead::Clash(p));
+            // The digit was the peer's last: it holds it (a clash) or has none left.
+            if *c == bit {
+                return Err(match self.values[p.index()] {
+                    0 => Dead::NoCandidate(p),
+                    _ => Dead::Clash(p),
+                });
             }
             *c &= !bit;
+            let left = *c;
             self.houses_changed |= layout.house_bits(p);
             if killer {
                 self.dirty[p.index() / 64] |= 1 << (p.index() % 64);
             }
-            let c = self.cands[p.index()];
-            match c.count_ones() {
-                0 => return Err(Dead::NoCandidate(p)),
-                1 => queue.push((
-                    p,
-                    Digit::from_index(c.trailing_zeros() as usize),
-                    Reason::NakedSingle,
-                )),
-                _ => {}
+            if left.is_power_of_two() {
+                let digit = Digit::from_index(left.trailing_zeros() as usize);
+                queue.push((p, digit, Reason::NakedSingle));
             }
         }
         Ok(())
@@ -139,18 +144,17 @@ impl State {
             if changed >> h & 1 == 0 {
                 continue;
             }
-            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            // A solved cell keeps its digit as its only candidate, and no other cell of
+            // the house has it: its digit is seen once, and then left out as placed.
+            let (mut once, mut twice) = (0u32, 0u32);
             for &c in &house.cells {
                 let m = self.cands[c.index()];
-                if self.values[c.index()] != 0 {
-                    placed |= m;
-                } else {
-                    twice |= once & m;
-                    once |= m;
-                }
+                twice |= once & m;
+                once |= m;
             }
-            if (once | placed) != full {
-                let missing = full & !(once | placed);
+            let placed = self.placed[h];
+            if once != full {
+                let missing = full & !once;
                 return Err(Dead::NoPlace(
                     House::new(h),
                     Digit::from_index(missing.trailing_zeros() as usize),
@@ -942,6 +946,17 @@ impl<'a, O: Observer> Search<'a, O> {
                 }
             }
         }
+        let placed = self
+            .layout
+            .houses()
+            .iter()
+            .map(|house| {
+                house.cells.iter().fold(0, |p, c| match values[c.index()] {
+                    0 => p,
+                    v => p | 1 << (v - 1),
+                })
+            })
+            .collect();
         self.states[0] = State {
             values,
             cands,
@@ -949,6 +964,7 @@ impl<'a, O: Observer> Search<'a, O> {
             dirty: all_dirty(self.layout),
             needs_seen: vec![0; self.layout.cages().len()],
             houses_changed: u128::MAX,
+            placed,
         };
         self.settle(0)?;
         Ok((self.states[0].values.clone(), self.states[0].cands.clone()))
