@@ -10,6 +10,7 @@ use sudokit_core::rng::Rng;
 use sudokit_core::{cages, neighbours as neighbours_of, Cell, Grid, Layout};
 use sudokit_solver::observe::Observer;
 
+use crate::puzzle::{Judge, Keep};
 use crate::target::Target;
 
 /// How killers are made (see [`crate::Request::killer`]).
@@ -195,17 +196,19 @@ impl Draft {
     }
 
     /// Merges neighbouring cages, in a random order, while the killer keeps one solution
-    /// and `keep` holds for it, up to `merges` merges (`usize::MAX`: until no merge
-    /// keeps one solution, minimal in cages). Returns the merges made.
+    /// and `keep` allows it, up to `merges` merges (`usize::MAX`: until no merge keeps
+    /// one solution, minimal in cages), each decided by a [`Judge`]. Returns the merges
+    /// made.
     pub fn merge(
         &mut self,
         spec: &KillerSpec,
         merges: usize,
         rng: &mut Rng,
-        keep: &mut dyn FnMut(&Grid) -> bool,
+        keep: &mut dyn FnMut(&Grid) -> Keep,
         late: &dyn Fn() -> bool,
     ) -> usize {
         let mut made = 0;
+        let mut judge = Judge::new();
         while made < merges && !late() {
             let mut pairs = self.pairs(spec.largest);
             rng.shuffle(&mut pairs);
@@ -218,9 +221,8 @@ impl Draft {
                 let cells = next.shapes.remove(b);
                 next.shapes[a].extend(cells);
                 next.shapes[a].sort();
-                if matches!(&next.solutions()[..], [one] if *one == next.values)
-                    && keep(&next.grid())
-                {
+                let unique = || matches!(&next.solutions()[..], [one] if *one == next.values);
+                if judge.keeps(|| keep(&next.grid()), unique) {
                     *self = next;
                     made += 1;
                     merged = true;

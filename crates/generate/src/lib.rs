@@ -49,6 +49,7 @@ use std::sync::Arc;
 use sudokit_core::cancel::Cancel;
 use sudokit_core::time::Instant;
 
+use crate::puzzle::Keep;
 use sudokit_core::rng::Rng;
 use sudokit_core::{Cell, Grid, Layout};
 use sudokit_logic::{Level, Options, Rating, Technique};
@@ -493,7 +494,7 @@ impl Generator {
             }
             let mut keep = |g: &Grid| match target.level {
                 Some(level) => self.within(g, level),
-                None => true,
+                None => Keep::IfUnique,
             };
             draft.merge(spec, usize::MAX, rng, &mut keep, &late);
             if late() {
@@ -544,17 +545,23 @@ impl Generator {
                 if solution.layout().side() >= LARGE =>
             {
                 let easy = puzzle::reduce_by_singles(puzzle, orbits, rng);
-                puzzle::reduce_while(&easy, solution, orbits, rng, |p| self.within(p, level))
+                puzzle::reduce_judged(&easy, solution, orbits, rng, |p| self.within(p, level))
             }
             _ => puzzle::reduce(puzzle, solution, orbits, rng),
         }
     }
 
     /// Does sudokit's path solve `puzzle` within `level` (no harder technique, and no
-    /// higher score than the level allows)?
-    fn within(&self, puzzle: &Grid, level: Level) -> bool {
-        let rating = target::rate_towards(puzzle, &self.request.options, &self.request.target);
-        rating.solved && rating.level <= level
+    /// higher score than the level allows)? When it does with no step that rests on
+    /// uniqueness, the path itself proves the solution unique ([`Keep::Unique`]).
+    fn within(&self, puzzle: &Grid, level: Level) -> Keep {
+        let Some(rating) = target::rate_within(puzzle, &self.request.options, level) else {
+            return Keep::No;
+        };
+        match rating.techniques.keys().any(|t| t.needs_uniqueness()) {
+            true => Keep::IfUnique,
+            false => Keep::Unique,
+        }
     }
 
     /// A puzzle near `puzzle`: one to three orbits of givens added back from the
@@ -644,7 +651,7 @@ impl Candidate {
 }
 
 /// The smallest side whose level targets between Easy and Extreme are reached from an
-/// Easy puzzle ([`puzzle::reduce_while`]) instead of from a minimal one: on 16×16 and
+/// Easy puzzle ([`puzzle::reduce_judged`]) instead of from a minimal one: on 16×16 and
 /// 25×25 a minimal puzzle is almost always Extreme (measured: no 16×16 Medium in
 /// 90–150 s, none of 25×25 above Easy in 90–120 s, by reducing to minimal puzzles).
 const LARGE: usize = 12;

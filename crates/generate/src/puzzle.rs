@@ -1,8 +1,10 @@
 //! Puzzles from a solution: remove givens while the solution stays unique (or, for Easy
 //! puzzles, while singles still solve it).
 
+use std::time::Duration;
 use sudokit_core::cancel::Cancel;
 use sudokit_core::rng::Rng;
+use sudokit_core::time::Instant;
 use sudokit_core::{Cell, Grid};
 
 use crate::unavoidable::Unavoidable;
@@ -114,9 +116,7 @@ pub fn reduce_by_singles(puzzle: &Grid, orbits: &[Vec<Cell>], rng: &mut Rng) -> 
 
 /// Removes givens of `puzzle` (whose only solution is `solution`), one orbit at a time in
 /// a random order, keeping each removal that leaves the solution unique and `keep` true
-/// of the puzzle left: the way to a level between Easy and the hardest on large grids,
-/// from an Easy puzzle, with `keep` "the path stays within the level". Every orbit is
-/// tried once.
+/// of the puzzle left. Every orbit is tried once.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -137,8 +137,41 @@ pub fn reduce_while(
     rng: &mut Rng,
     keep: impl Fn(&Grid) -> bool,
 ) -> Grid {
+    reduce_judged(puzzle, solution, orbits, rng, |p| match keep(p) {
+        true => Keep::IfUnique,
+        false => Keep::No,
+    })
+}
+
+/// What a reduction's test makes of the puzzle left by a removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Put the givens back.
+    No,
+    /// Keep the removal: the test itself proved the solution unique (a path of sound
+    /// steps, none resting on uniqueness, solved the puzzle: every elimination took out
+    /// a digit no solution has, so no other solution is left). No search is needed.
+    Unique,
+    /// Keep the removal if a search finds no other solution.
+    IfUnique,
+}
+
+/// [`reduce_while`] with a test that may prove the solution unique itself: the way to a
+/// level between Easy and the hardest on large grids, from an Easy puzzle, with the test
+/// "the path stays within the level". Of the test and the search for a second solution,
+/// the cheaper runs first (the search, stopped after as long as the test last took): on
+/// 25×25 the search can take seconds where a Medium path takes milliseconds, and a
+/// removal the test proves unique needs no search at all.
+pub fn reduce_judged(
+    puzzle: &Grid,
+    solution: &Grid,
+    orbits: &[Vec<Cell>],
+    rng: &mut Rng,
+    test: impl Fn(&Grid) -> Keep,
+) -> Grid {
     let mut puzzle = puzzle.clone();
     let token = Cancel::current();
+    let mut judge = Judge::new();
     for orbit in given_orbits(&puzzle, orbits, rng) {
         if token.is_cancelled() {
             break;
@@ -146,13 +179,62 @@ pub fn reduce_while(
         for &c in orbit {
             puzzle.set(c, None);
         }
-        if !(still_unique(&puzzle, solution, orbit) && keep(&puzzle)) {
+        if !judge.keeps(|| test(&puzzle), || still_unique(&puzzle, solution, orbit)) {
             for &c in orbit {
                 puzzle.set(c, solution.get(c));
             }
         }
     }
     puzzle
+}
+
+/// Decides changes to a puzzle (a removal of givens, a merge of cages) that must keep its
+/// solution unique and pass a test that may prove uniqueness itself ([`Keep`]), running
+/// the cheaper of the two first. Which one is cheaper depends on the grid and the level:
+/// on 25×25 the search for a second solution can take seconds where a Medium path takes
+/// milliseconds, while on 16×16 an Unfair path (chains) costs more than the search. So
+/// the search runs first, given as much time as the test took last; when it runs out,
+/// the test runs, and the search runs on only if the test kept the change without
+/// proving uniqueness. The verdict is the same whichever ends first; only the time
+/// differs.
+pub(crate) struct Judge {
+    /// How long the last test took.
+    spent: Duration,
+}
+
+const FLOOR: Duration = Duration::from_millis(2);
+
+impl Judge {
+    pub(crate) fn new() -> Judge {
+        Judge {
+            spent: Duration::ZERO,
+        }
+    }
+
+    /// Does the change pass `test` and keep the solution unique (`unique`, a search
+    /// that stops with the thread's current cancel token)?
+    pub(crate) fn keeps(&mut self, test: impl FnOnce() -> Keep, unique: impl Fn() -> bool) -> bool {
+        let outer = Cancel::current();
+        let trial = outer.child(Some(Instant::now() + self.spent.max(FLOOR)));
+        let quick = trial.enter(&unique);
+        let timed = |judge: &mut Judge| {
+            let start = Instant::now();
+            let verdict = test();
+            judge.spent = (judge.spent * 3 + start.elapsed()) / 4;
+            verdict
+        };
+        if !trial.is_cancelled() {
+            return quick && timed(self) != Keep::No;
+        }
+        match timed(self) {
+            Keep::No => false,
+            Keep::Unique => {
+                debug_assert!(unique(), "a path of sound steps proved a second solution");
+                true
+            }
+            Keep::IfUnique => unique(),
+        }
+    }
 }
 
 /// The orbits whose cells are all given, in a random order.

@@ -2,6 +2,7 @@
 
 use sudokit_core::Grid;
 use sudokit_logic::explain::{next_step_with, Memo};
+use sudokit_logic::next_step_within;
 use sudokit_logic::rating::{direct_tenths, level_max_score, CHAIN_MIN_TENTHS};
 use sudokit_logic::{Board, Level, Options, Order, Path, Rating, Technique};
 
@@ -213,8 +214,27 @@ pub fn rate_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating
     rating.with_explainer(&board, &std::sync::atomic::AtomicUsize::new(0))
 }
 
+/// Does sudokit's path solve `puzzle` within `level` (no step of a harder technique, no
+/// score above the level's maximum)? The rating when it does, else `None`: a search for
+/// steps that stops at the last technique of the level (see
+/// [`sudokit_logic::next_step_within`]), so a puzzle stuck below the level's techniques
+/// costs no search of the harder ones.
+pub fn rate_within(puzzle: &Grid, options: &Options, level: Level) -> Option<Rating> {
+    let target = Target {
+        level: Some(level),
+        ..Target::default()
+    };
+    let rating = rate_path(puzzle, options, &target, Some(level));
+    (rating.solved && rating.level <= level).then_some(rating)
+}
+
 /// [`rate_towards`] by sudokit's path alone.
 fn rate_sudokit_towards(puzzle: &Grid, options: &Options, target: &Target) -> Rating {
+    rate_path(puzzle, options, target, None)
+}
+
+/// [`rate_sudokit_towards`], searching for steps within `cut` only when it is given.
+fn rate_path(puzzle: &Grid, options: &Options, target: &Target, cut: Option<Level>) -> Rating {
     let board = Board::new(puzzle, None);
     let Some(level) = target.level else {
         return sudokit_logic::rate(&board, &sudokit_logic::explain::solve(&board, options));
@@ -233,7 +253,11 @@ fn rate_sudokit_towards(puzzle: &Grid, options: &Options, target: &Target) -> Ra
     let mut score = 0u64;
     let mut memo = Memo::new();
     while !path.board.is_solved() {
-        let Some(step) = next_step_with(&path.board, options, &mut memo) else {
+        let step = match cut {
+            Some(level) => next_step_within(&path.board, options, level, &mut memo),
+            None => next_step_with(&path.board, options, &mut memo),
+        };
+        let Some(step) = step else {
             break;
         };
         score += u64::from(step.technique.score());

@@ -10,7 +10,7 @@ use crate::context::Context;
 use crate::finders::{self, Find, Pick};
 use crate::memo::{Kept, Memo};
 use crate::step::{Path, Step};
-use crate::technique::Technique;
+use crate::technique::{Level, Technique};
 use crate::techniques::{Focus, Sink};
 
 /// What the engine may use.
@@ -95,8 +95,26 @@ pub fn next_step_observed(
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step> {
     match narrow(board) {
-        Some(small) => next_step_in(&small, options, &mut memo.narrow, observe),
-        None => next_step_in(board, options, &mut memo.wide, observe),
+        Some(small) => next_step_in(&small, options, None, &mut memo.narrow, observe),
+        None => next_step_in(board, options, None, &mut memo.wide, observe),
+    }
+}
+
+/// [`next_step_with`] for a path that must stay within `level`: the techniques after the
+/// last one of `level` or below, in the order, are not searched. So the step found is
+/// [`next_step_with`]'s, or none where it would find none or a step of a technique above
+/// `level` (one the path could not take anyway). The techniques above a level are the
+/// slowest to search, and a board stuck below them searches them all for nothing.
+pub fn next_step_within(
+    board: &Board,
+    options: &Options,
+    level: Level,
+    memo: &mut Memo,
+) -> Option<Step> {
+    let observe = &mut |_, _| {};
+    match narrow(board) {
+        Some(small) => next_step_in(&small, options, Some(level), &mut memo.narrow, observe),
+        None => next_step_in(board, options, Some(level), &mut memo.wide, observe),
     }
 }
 
@@ -110,6 +128,7 @@ fn narrow(board: &Board) -> Option<Board<NARROW>> {
 fn next_step_in<const W: usize>(
     board: &Board<W>,
     options: &Options,
+    within: Option<Level>,
     kept: &mut Kept<W>,
     observe: &mut dyn FnMut(Technique, bool),
 ) -> Option<Step>
@@ -128,12 +147,21 @@ where
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);
     let killer = board.layout().is_killer();
-    for &t in options
+    let order: Vec<Technique> = options
         .order
         .techniques()
         .iter()
+        .copied()
         .filter(|t| sound_on(t, killer) && (options.uniqueness || !t.needs_uniqueness()))
-    {
+        .collect();
+    let end = match within {
+        None => order.len(),
+        Some(level) => order
+            .iter()
+            .rposition(|&t| searches_within(t, level))
+            .map_or(0, |i| i + 1),
+    };
+    for &t in &order[..end] {
         let entry = t.entry();
         let find = finders::of(t).pick();
         // A family is searched once, by its first member.
@@ -160,6 +188,17 @@ where
         }
     }
     None
+}
+
+/// Does the search at `t`'s place in the order look for a technique of `level` or
+/// below? A family is searched by its first member, for every member.
+fn searches_within(t: Technique, level: Level) -> bool {
+    match t.entry().family {
+        Some(family) => {
+            family.members()[0] == t && family.members().iter().any(|m| m.level() <= level)
+        }
+        None => t.level() <= level,
+    }
 }
 
 /// Can `t` be used on a killer (`killer`) or a sudoku without cages? The uniqueness
@@ -265,7 +304,7 @@ where
         if token.is_cancelled() {
             return ((steps, board), true);
         }
-        let Some(step) = next_step_in(&board, options, &mut kept, &mut |_, _| {}) else {
+        let Some(step) = next_step_in(&board, options, None, &mut kept, &mut |_, _| {}) else {
             break;
         };
         board.apply(&step);

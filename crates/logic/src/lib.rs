@@ -36,8 +36,8 @@ mod techniques;
 
 pub use board::Board;
 pub use engine::{
-    find_all, find_first, next_step, next_step_observed, next_step_with, solve, solve_within,
-    Options, Order,
+    find_all, find_first, next_step, next_step_observed, next_step_with, next_step_within, solve,
+    solve_within, Options, Order,
 };
 pub use memo::Memo;
 pub use rating::{rate, rate_explained, Rating};
