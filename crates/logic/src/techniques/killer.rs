@@ -168,10 +168,10 @@ fn sets_of(from: u32, k: usize, sum: u32) -> Option<Vec<u32>> {
 /// sharing a digit. `None` past the budget.
 fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
     let k = open.cells.len();
-    let peers: Vec<Vec<bool>> = (0..k)
+    let peers: Vec<Vec<usize>> = (0..k)
         .map(|i| {
             (0..k)
-                .map(|j| i != j && layout.peer_set(open.cells[i]).contains(open.cells[j]))
+                .filter(|&j| i != j && layout.peer_set(open.cells[i]).contains(open.cells[j]))
                 .collect()
         })
         .collect();
@@ -180,6 +180,10 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
     let mut values = vec![0u32; k];
     for i in 0..k {
         let mut ds = open.cands[i] & !support[i];
+        if ds == 0 {
+            continue;
+        }
+        let search = Witness::new(open, &peers, i);
         while ds != 0 {
             let d = ds.trailing_zeros();
             ds &= ds - 1;
@@ -187,15 +191,7 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
                 break;
             }
             values[i] = d;
-            let found = witness(
-                open,
-                &peers,
-                i,
-                0,
-                open.left - (d + 1),
-                &mut values,
-                &mut budget,
-            );
+            let found = search.fill(0, open.left - (d + 1), &mut values, &mut budget);
             if budget == 0 {
                 return None;
             }
@@ -211,54 +207,81 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
     Some(support)
 }
 
-/// Fills the cells from `at` on (all but `fixed`, already set in `values`) with digits
-/// adding up to `sum`, peers different: is there a way?
-fn witness(
-    open: &Open,
-    peers: &[Vec<bool>],
+/// The search for a way to make a sum whose cells may repeat a digit, with one cell's
+/// digit (`fixed`) set.
+struct Witness<'a> {
+    open: &'a Open,
+    /// Each open cell's peers among the open cells (by index).
+    peers: &'a [Vec<usize>],
     fixed: usize,
-    at: usize,
-    sum: u32,
-    values: &mut [u32],
-    budget: &mut u32,
-) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let k = open.cells.len();
-    if at == k {
-        return sum == 0;
-    }
-    if at == fixed {
-        return witness(open, peers, fixed, at + 1, sum, values, budget);
-    }
-    // Bounds: each cell left takes at least its smallest and at most its largest.
-    let (mut lo, mut hi) = (0, 0);
-    for j in (at..k).filter(|&j| j != fixed) {
-        lo += open.cands[j].trailing_zeros() + 1;
-        hi += 32 - open.cands[j].leading_zeros();
-    }
-    if sum < lo || sum > hi {
-        return false;
-    }
-    let mut ds = open.cands[at];
-    while ds != 0 {
-        let d = ds.trailing_zeros();
-        ds &= ds - 1;
-        if d + 1 > sum {
-            break;
+    /// The least and the most the cells from an index on (but `fixed`) can add up to.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+}
+
+impl<'a> Witness<'a> {
+    fn new(open: &'a Open, peers: &'a [Vec<usize>], fixed: usize) -> Witness<'a> {
+        let k = open.cells.len();
+        let (mut lo, mut hi) = (vec![0; k + 1], vec![0; k + 1]);
+        for j in (0..k).rev() {
+            let (least, most) = match j == fixed {
+                true => (0, 0),
+                false => (
+                    open.cands[j].trailing_zeros() + 1,
+                    32 - open.cands[j].leading_zeros(),
+                ),
+            };
+            lo[j] = lo[j + 1] + least;
+            hi[j] = hi[j + 1] + most;
         }
-        let clash = (0..k).any(|j| (j < at || j == fixed) && peers[at][j] && values[j] == d);
-        if clash {
-            continue;
-        }
-        values[at] = d;
-        if witness(open, peers, fixed, at + 1, sum - (d + 1), values, budget) {
-            return true;
+        Witness {
+            open,
+            peers,
+            fixed,
+            lo,
+            hi,
         }
     }
-    false
+
+    /// Fills the cells from `at` on (all but `fixed`, already set in `values`) with
+    /// digits adding up to `sum`, peers different: is there a way? Each call takes one
+    /// step of `budget`.
+    fn fill(&self, at: usize, sum: u32, values: &mut [u32], budget: &mut u32) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let k = self.open.cells.len();
+        if at == k {
+            return sum == 0;
+        }
+        if at == self.fixed {
+            return self.fill(at + 1, sum, values, budget);
+        }
+        // Bounds: each cell left takes at least its smallest and at most its largest.
+        if sum < self.lo[at] || sum > self.hi[at] {
+            return false;
+        }
+        let mut ds = self.open.cands[at];
+        while ds != 0 {
+            let d = ds.trailing_zeros();
+            ds &= ds - 1;
+            if d + 1 > sum {
+                break;
+            }
+            let clash = self.peers[at]
+                .iter()
+                .any(|&j| (j < at || j == self.fixed) && values[j] == d);
+            if clash {
+                continue;
+            }
+            values[at] = d;
+            if self.fill(at + 1, sum - (d + 1), values, budget) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// The candidates of the open cells that `support` does not hold.
