@@ -394,4 +394,56 @@ mod tests {
         }
         assert!(known_sets > 100, "only {known_sets} sets in all");
     }
+
+    /// A search for a second solution that takes `work` unless the thread's token stops
+    /// it first; a stopped search answers anything (here the wrong answer).
+    fn search(truth: bool, work: std::time::Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < work {
+            if Cancel::current().is_cancelled() {
+                return !truth;
+            }
+        }
+        truth
+    }
+
+    #[test]
+    fn a_judge_gives_the_same_verdict_whichever_test_ends_first() {
+        use std::cell::Cell as Count;
+        let quick = std::time::Duration::ZERO;
+        let slow = std::time::Duration::from_millis(30);
+        for unique in [true, false] {
+            for path in [Keep::No, Keep::Unique, Keep::IfUnique] {
+                // A path of sound steps never proves a second solution away.
+                if path == Keep::Unique && !unique {
+                    continue;
+                }
+                for work in [quick, slow] {
+                    let mut judge = Judge::new();
+                    let (paths, searches) = (Count::new(0), Count::new(0));
+                    let kept = judge.keeps(
+                        || {
+                            paths.set(paths.get() + 1);
+                            path
+                        },
+                        || {
+                            searches.set(searches.get() + 1);
+                            search(unique, work)
+                        },
+                    );
+                    let case = format!("{unique} {path:?} {work:?}");
+                    assert_eq!(kept, unique && path != Keep::No, "{case}");
+                    if work == slow {
+                        // Cut short: the path decides, and the search runs again only
+                        // when the path kept the change without proving it (or, in a
+                        // debug build, to check a proof).
+                        assert_eq!(paths.get(), 1, "{case}");
+                        let check = path == Keep::Unique && cfg!(debug_assertions);
+                        let again = usize::from(path == Keep::IfUnique || check);
+                        assert_eq!(searches.get(), 1 + again, "{case}");
+                    }
+                }
+            }
+        }
+    }
 }
