@@ -175,6 +175,53 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
                 .collect()
         })
         .collect();
+    if k > 128 {
+        return search_repeating(open, &peers);
+    }
+    // The answer depends on the candidates, the peers among the cells and the sum
+    // alone: the same sum comes back on every path from a killer (a generator rates
+    // many killers that differ in a cage or two).
+    let key = Known {
+        left: open.left,
+        cands: open.cands.clone(),
+        peers: peers
+            .iter()
+            .map(|p| p.iter().fold(0u128, |m, &j| m | 1 << j))
+            .collect(),
+    };
+    if let Some(known) = KNOWN.with(|m| m.borrow().get(&key).cloned()) {
+        return known;
+    }
+    let found = search_repeating(open, &peers);
+    KNOWN.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= KNOWN_MAX {
+            m.clear();
+        }
+        m.insert(key, found.clone());
+    });
+    found
+}
+
+/// What [`repeating`]'s answer depends on.
+#[derive(PartialEq, Eq, Hash)]
+struct Known {
+    left: u32,
+    cands: Vec<u32>,
+    peers: Vec<u128>,
+}
+
+/// The answers a thread keeps (all dropped when full: a few megabytes at most).
+const KNOWN_MAX: usize = 4_096;
+
+thread_local! {
+    static KNOWN: std::cell::RefCell<std::collections::HashMap<Known, Option<Vec<u32>>>> =
+        std::cell::RefCell::default();
+}
+
+/// [`repeating`], searched.
+fn search_repeating(open: &Open, peers: &[Vec<usize>]) -> Option<Vec<u32>> {
+    let k = open.cells.len();
     let mut support = vec![0u32; k];
     let mut budget = BUDGET;
     let mut values = vec![0u32; k];
@@ -183,7 +230,7 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
         if ds == 0 {
             continue;
         }
-        let search = Witness::new(open, &peers, i);
+        let search = Witness::new(open, peers, i);
         while ds != 0 {
             let d = ds.trailing_zeros();
             ds &= ds - 1;
