@@ -193,15 +193,18 @@ pub fn reduce_judged(
 /// the cheaper of the two first. Which one is cheaper depends on the grid and the level:
 /// on 25×25 the search for a second solution can take seconds where a Medium path takes
 /// milliseconds, while on 16×16 an Unfair path (chains) costs more than the search. So
-/// the search runs first, given as much time as the test took last; when it runs out,
-/// the test runs, and the search runs on only if the test kept the change without
-/// proving uniqueness. The verdict is the same whichever ends first; only the time
-/// differs.
+/// the search runs first, given as much time as the test has been taking (a running
+/// average, at least [`FLOOR`]); when that runs out, the test runs, and the search runs
+/// on only if the test kept the change without proving uniqueness. The verdict is the
+/// same whichever ends first; only the time differs.
 pub(crate) struct Judge {
-    /// How long the last test took.
+    /// How long the tests have been taking: a running average (each new time a
+    /// quarter of it).
     spent: Duration,
 }
 
+/// The least time a [`Judge`] gives the search first: most searches for a second
+/// solution end well within it, and a search cut short costs no more than this.
 const FLOOR: Duration = Duration::from_millis(2);
 
 impl Judge {
@@ -225,6 +228,10 @@ impl Judge {
         };
         if !trial.is_cancelled() {
             return quick && timed(self) != Keep::No;
+        }
+        // The work as a whole was cancelled: nothing more is decided.
+        if outer.is_cancelled() {
+            return false;
         }
         match timed(self) {
             Keep::No => false,
