@@ -147,21 +147,17 @@ where
     let houses = all_houses(board);
     let all = Focus::all(board, &houses);
     let killer = board.layout().is_killer();
-    let order: Vec<Technique> = options
-        .order
-        .techniques()
-        .iter()
-        .copied()
-        .filter(|t| sound_on(t, killer) && (options.uniqueness || !t.needs_uniqueness()))
-        .collect();
+    let usable =
+        |t: &Technique| sound_on(t, killer) && (options.uniqueness || !t.needs_uniqueness());
+    let order = options.order.techniques();
     let end = match within {
         None => order.len(),
         Some(level) => order
             .iter()
-            .rposition(|&t| searches_within(t, level))
+            .rposition(|&t| usable(&t) && searches_within(t, level))
             .map_or(0, |i| i + 1),
     };
-    for &t in &order[..end] {
+    for &t in order[..end].iter().filter(|t| usable(t)) {
         let entry = t.entry();
         let find = finders::of(t).pick();
         // A family is searched once, by its first member.
