@@ -21,6 +21,7 @@ mod digit;
 pub mod format;
 mod grid;
 mod layout;
+pub mod memo;
 pub mod parallel;
 pub mod rng;
 pub mod time;

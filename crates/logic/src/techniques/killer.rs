@@ -9,6 +9,9 @@
 //! digits with the sum) that their candidates can place, one digit a cell; for innies
 //! spread over several houses, any digits with the sum that no two peers share.
 
+use std::cell::RefCell;
+
+use sudokit_core::memo::Memo;
 use sudokit_core::{sum_sets, Cell, Cells, Digit, DigitSet, House, Layout};
 
 use super::Sink;
@@ -57,6 +60,7 @@ fn open<const W: usize>(board: &Board<W>, cells: &[Cell], sum: u32) -> Option<Op
 
 /// What the open cells of a sum can hold: the combinations that fit (for different
 /// digits), and each cell's digits that some way of making the sum puts there.
+#[derive(Clone)]
 struct Fits {
     combinations: Vec<DigitSet>,
     support: Vec<u32>,
@@ -123,9 +127,29 @@ fn augment(i: usize, masks: &[u32], set: u32, owner: &mut [usize; 32], seen: &mu
 
 /// The fits of open cells that hold different digits, none of them a digit placed in
 /// the sum already; only combinations holding `must` when given. `None` past the budget.
+///
+/// On digits past 9 the answer is kept per thread ([`Memo`]): a path looks at every
+/// cage at every step, and most have not changed since the last; a cage of 16 digits
+/// may have hundreds of combinations, each tested by a matching. (On 9×9 a cage has a
+/// dozen at most, which cost less than the lookup.)
 fn distinct(open: &Open, must: Option<Digit>) -> Option<Fits> {
     let avail = open.cands.iter().fold(0, |a, &m| a | m) & !open.placed;
     let must = must.map_or(0, |d| 1u32 << d.index());
+    if avail >> 9 == 0 {
+        return fits_of(open, avail, must);
+    }
+    let key = FitsOf {
+        left: open.left,
+        placed: open.placed,
+        must,
+        cands: open.cands.clone(),
+    };
+    FITS.with_borrow_mut(|m| m.get_or(key, |_| fits_of(open, avail, must)))
+}
+
+/// [`distinct`], searched: `avail` the digits the cells can hold, `must` (bits) those
+/// each combination holds.
+fn fits_of(open: &Open, avail: u32, must: u32) -> Option<Fits> {
     let sets = sets_of(avail, open.cells.len(), open.left)?;
     let mut fits = Fits {
         combinations: Vec::new(),
@@ -189,34 +213,33 @@ fn repeating(layout: &Layout, open: &Open) -> Option<Vec<u32>> {
             .map(|p| p.iter().fold(0u128, |m, &j| m | 1 << j))
             .collect(),
     };
-    if let Some(known) = KNOWN.with(|m| m.borrow().get(&key).cloned()) {
-        return known;
-    }
-    let found = search_repeating(open, &peers);
-    KNOWN.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= KNOWN_MAX {
-            m.clear();
-        }
-        m.insert(key, found.clone());
-    });
-    found
+    KNOWN.with_borrow_mut(|m| m.get_or(key, |_| search_repeating(open, &peers)))
 }
 
 /// What [`repeating`]'s answer depends on.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Known {
     left: u32,
     cands: Vec<u32>,
     peers: Vec<u128>,
 }
 
-/// The answers a thread keeps (all dropped when full: a few megabytes at most).
+/// The answers a thread keeps of each kind (all dropped when full: a few megabytes at
+/// most).
 const KNOWN_MAX: usize = 4_096;
 
 thread_local! {
-    static KNOWN: std::cell::RefCell<std::collections::HashMap<Known, Option<Vec<u32>>>> =
-        std::cell::RefCell::default();
+    static KNOWN: RefCell<Memo<Known, Option<Vec<u32>>>> = RefCell::new(Memo::new(KNOWN_MAX));
+    static FITS: RefCell<Memo<FitsOf, Option<Fits>>> = RefCell::new(Memo::new(KNOWN_MAX));
+}
+
+/// What [`distinct`]'s answer depends on.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct FitsOf {
+    left: u32,
+    placed: u32,
+    must: u32,
+    cands: Vec<u32>,
 }
 
 /// [`repeating`], searched.
@@ -651,5 +674,46 @@ mod tests {
         let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
         let fits = distinct(&open_of(&[all, all], 10), Some(Digit::new(4))).unwrap();
         assert_eq!(fits.combinations, [DigitSet::from_bits(0b101000)]);
+    }
+
+    /// On digits past 9 the fits are kept per thread: every answer, asked the first
+    /// time or found in the table, is the one searched afresh.
+    #[test]
+    fn kept_fits_are_the_fits_searched() {
+        let mut rng = sudokit_core::rng::Rng::new(45);
+        let mut asked = Vec::new();
+        for _ in 0..300 {
+            let side = [12u32, 16, 25][rng.below(3)];
+            let k = 2 + rng.below(5);
+            let cands: Vec<u32> = (0..k)
+                .map(|_| {
+                    let m = (rng.next_u64() as u32) & ((1 << side) - 1);
+                    m | 1 << rng.below(side as usize)
+                })
+                .collect();
+            let most: u32 = (side + 1 - k as u32..=side).sum();
+            let open = Open {
+                cells: (0..k).map(Cell::new).collect(),
+                cands,
+                left: 3 + rng.below(most as usize) as u32,
+                placed: 0,
+            };
+            let must = (rng.below(3) == 0).then(|| Digit::from_index(rng.below(side as usize)));
+            asked.push((open, must));
+        }
+        let searched = |open: &Open, must: Option<Digit>| {
+            let avail = open.cands.iter().fold(0, |a, &m| a | m) & !open.placed;
+            fits_of(open, avail, must.map_or(0, |d| 1 << d.index()))
+        };
+        let key = |f: Option<Fits>| f.map(|f| (f.combinations, f.support));
+        let mut fitting = 0;
+        for _round in 0..2 {
+            for (open, must) in &asked {
+                let want = key(searched(open, *must));
+                fitting += usize::from(want.as_ref().is_some_and(|(c, _)| !c.is_empty()));
+                assert_eq!(key(distinct(open, *must)), want);
+            }
+        }
+        assert!(fitting > 100, "{fitting} sums with a combination that fits");
     }
 }
