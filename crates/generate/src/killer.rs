@@ -4,6 +4,7 @@
 //! sum away, so the killer gets harder, up to minimal in cages (no two neighbouring
 //! cages can merge without a second solution).
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use sudokit_core::rng::Rng;
@@ -51,6 +52,15 @@ impl Default for KillerSpec {
 /// 2026-11-28 with merges judged by the path first (`puzzle::Judge`): a 16×16 Hard
 /// killer in 30 s (seed 1), a Medium one not in 150 s; the time goes to the cage
 /// searches of the solver (`distinct_sum`, `sums`: 43%) and of the logic engine (55%).
+///
+/// Again 2026-11-29, with each refused merge judged once and the logic engine's cage
+/// combinations kept per thread: a Hard 16×16 in 1.9 s with seed 1 but 15 s, 51 s, 105 s
+/// and more than 120 s with seeds 2 to 5; Medium 157 s (751 tries); Unfair and Extreme
+/// not in 300 s; minimal 22 s. The tries are what fails: the first carving (cages of up
+/// to 3 cells, no givens) has a second solution in most (88 of 123 in 30 s, 24 more past
+/// the search's budget), and the rest rate Extreme at once (32 of 33, Hard, seed 2), so
+/// no merge stays within the level. With `--givens`: Medium 5 s, Hard 39 s, Easy none
+/// in 120 s (174 tries, every one Medium). Levels by sampling do not reach 16×16.
 pub const SIDE_MAX: usize = 12;
 
 /// The largest side on which an Easy killer without givens is made: on 12×12 the pairs
@@ -202,6 +212,12 @@ impl Draft {
     /// and `keep` allows it, up to `merges` merges (`usize::MAX`: until no merge keeps
     /// one solution, minimal in cages), each decided by a [`Judge`]. Returns the merges
     /// made.
+    ///
+    /// A merge turned down is not tried again: every later killer is the same one with
+    /// more cages merged, fewer sums to go by, so it would have a second solution too
+    /// (and a path at least as hard; `keep` is taken to say no again). Each pair of cages
+    /// is judged once, as each orbit of givens is in a sudoku's reduction, where trying
+    /// the pairs in a new order after each merge judged the refused ones again and again.
     pub fn merge(
         &mut self,
         spec: &KillerSpec,
@@ -212,6 +228,9 @@ impl Draft {
     ) -> usize {
         let mut made = 0;
         let mut judge = Judge::new();
+        // The merged cages turned down, by their cells: a union of two cages names the
+        // pair (later cages are unions of earlier ones).
+        let mut refused: HashSet<Vec<Cell>> = HashSet::new();
         while made < merges && !late() {
             let mut pairs = self.pairs(spec.largest);
             rng.shuffle(&mut pairs);
@@ -224,6 +243,9 @@ impl Draft {
                 let cells = next.shapes.remove(b);
                 next.shapes[a].extend(cells);
                 next.shapes[a].sort();
+                if refused.contains(&next.shapes[a]) {
+                    continue;
+                }
                 let unique = || matches!(&next.solutions()[..], [one] if *one == next.values);
                 if judge.keeps(|| keep(&next.grid()), unique) {
                     *self = next;
@@ -231,6 +253,7 @@ impl Draft {
                     merged = true;
                     break;
                 }
+                refused.insert(next.shapes.swap_remove(a));
             }
             if !merged {
                 break;
@@ -298,4 +321,47 @@ fn joinable(
     let smallest = shapes[*options.first()?].len();
     options.retain(|&j| shapes[j].len() == smallest);
     Some(options[rng.below(options.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solution;
+
+    /// A merge turned down is judged once: cages of five cells or more are never
+    /// allowed, and each merge that would make one is asked about once, however many
+    /// merges are made elsewhere in between (trying every pair afresh after each merge
+    /// asked about the refused ones again). Only merges that keep one solution reach
+    /// `keep`.
+    #[test]
+    fn a_merge_turned_down_is_not_judged_again() {
+        let layout = Arc::new(Layout::classic());
+        let spec = KillerSpec::default();
+        let mut asked_in_all = 0;
+        for seed in 0..6 {
+            let mut rng = Rng::new(seed);
+            let full = solution::random(&layout, &mut rng).unwrap();
+            let mut draft = Draft::carve(&full, &spec, 3, &mut rng);
+            if !draft.settle(&spec, &mut rng) {
+                continue;
+            }
+            let mut asked: Vec<Vec<Cell>> = Vec::new();
+            let mut keep = |g: &Grid| match g.layout().cages().iter().find(|c| c.cells.len() >= 5) {
+                Some(large) => {
+                    asked.push(large.cells.clone());
+                    Keep::No
+                }
+                None => Keep::IfUnique,
+            };
+            let made = draft.merge(&spec, usize::MAX, &mut rng, &mut keep, &|| false);
+            assert!(made > 0, "seed {seed}");
+            assert!(draft.shapes.iter().all(|s| s.len() <= 4), "seed {seed}");
+            let mut distinct = asked.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), asked.len(), "seed {seed}: {asked:?}");
+            asked_in_all += asked.len();
+        }
+        assert!(asked_in_all >= 10, "{asked_in_all} merges turned down");
+    }
 }
