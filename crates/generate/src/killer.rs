@@ -239,13 +239,14 @@ impl Draft {
                 if late() {
                     return made;
                 }
-                let mut next = self.clone();
-                let cells = next.shapes.remove(b);
-                next.shapes[a].extend(cells);
-                next.shapes[a].sort();
-                if refused.contains(&next.shapes[a]) {
+                let mut cells = [&self.shapes[a][..], &self.shapes[b][..]].concat();
+                cells.sort();
+                if refused.contains(&cells) {
                     continue;
                 }
+                let mut next = self.clone();
+                next.shapes.remove(b);
+                next.shapes[a] = cells;
                 let unique = || matches!(&next.solutions()[..], [one] if *one == next.values);
                 if judge.keeps(|| keep(&next.grid()), unique) {
                     *self = next;
