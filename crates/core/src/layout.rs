@@ -543,6 +543,21 @@ pub struct Innies {
     pub distinct: bool,
 }
 
+/// A difference the rule of 45 gives on a killer: the cages mostly inside a set of houses
+/// cover it but for a few cells (`plus`) and stick out of it by a few (`minus`), so
+/// `sum(plus) − sum(minus)` is the houses' total less the cages' (`r1c5 − r2c3 = 4`, say).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Difference {
+    /// The houses whose sum it comes from.
+    pub houses: Vec<House>,
+    /// The houses' cells the cages leave out, in reading order.
+    pub plus: Vec<Cell>,
+    /// The cages' cells outside the houses, in reading order.
+    pub minus: Vec<Cell>,
+    /// `sum(plus) − sum(minus)`.
+    pub sum: i32,
+}
+
 /// A grid layout: side N, regions, optional diagonals, and everything derived from them
 /// (the houses of each cell, the peers of each cell).
 ///
@@ -579,6 +594,8 @@ pub struct Layout {
     cage_of: Vec<u16>,
     /// The sums the rule of 45 gives (empty without cages).
     innies: Vec<Innies>,
+    /// The differences the rule of 45 gives (empty without cages).
+    differences: Vec<Difference>,
 }
 
 /// `cage_of`'s mark for a cell in no cage.
@@ -804,13 +821,11 @@ impl Layout {
             }
         }
         cages.sort_by_key(|c| c.cells[0]);
-        Ok(Layout::build_with(
-            n,
-            self.boxes,
-            self.region_of,
-            self.diagonals,
-            cages,
-        ))
+        // The houses and what comes of them alone stay; the rest is made again.
+        let mut layout = self;
+        layout.cages = cages;
+        layout.fill_cages();
+        Ok(layout)
     }
 
     fn build(n: usize, boxes: Option<BoxShape>, region_of: Vec<u8>) -> Layout {
@@ -852,33 +867,45 @@ impl Layout {
             peer_sets: Vec::new(),
             cage_of: Vec::new(),
             innies: Vec::new(),
+            differences: Vec::new(),
             cages,
         };
-        if !layout.cages.is_empty() {
-            layout.cage_of = vec![NO_CAGE; n * n];
-            for (k, cage) in layout.cages.iter().enumerate() {
-                cage.cells
-                    .iter()
-                    .for_each(|c| layout.cage_of[c.index()] = k as u16);
-            }
-        }
-        layout.fill_peers();
-        layout.innies = innies(&layout);
         layout.intersections = intersections(&layout.houses);
         layout.house_sets = layout
             .houses
             .iter()
             .map(|h| h.cells.iter().collect())
             .collect();
-        layout.peer_sets = layout
-            .cells()
-            .map(|c| layout.peers(c).iter().collect())
-            .collect();
+        layout.fill_cages();
         layout
+    }
+
+    /// Makes what depends on the cages (`cages` set): the cage of each cell, the peers
+    /// (a cage's cells see each other), the rule of 45's sums and differences.
+    fn fill_cages(&mut self) {
+        let n = self.n;
+        self.cage_of.clear();
+        if !self.cages.is_empty() {
+            self.cage_of = vec![NO_CAGE; n * n];
+            for (k, cage) in self.cages.iter().enumerate() {
+                cage.cells
+                    .iter()
+                    .for_each(|c| self.cage_of[c.index()] = k as u16);
+            }
+        }
+        self.fill_peers();
+        self.innies = innies(self);
+        self.differences = differences(self);
+        self.peer_sets = self
+            .cells()
+            .map(|c| self.peers(c).iter().collect())
+            .collect();
     }
 
     fn fill_peers(&mut self) {
         let mut seen = vec![false; self.n * self.n];
+        self.peers.clear();
+        self.peer_start.clear();
         self.peer_start.push(0);
         for c in 0..self.n * self.n {
             seen.iter_mut().for_each(|s| *s = false);
@@ -937,6 +964,15 @@ impl Layout {
     /// 9 cells each, one per cell set.
     pub fn innies(&self) -> &[Innies] {
         &self.innies
+    }
+
+    /// The differences the rule of 45 gives on a killer (see [`Difference`]): for the first
+    /// 2 to N − 1 rows, columns or regions, with the cages more than half inside them; for
+    /// one house, with the cages inside it and one cage sticking out of it by a cell; when
+    /// one side has at most 2 cells and both together at most 6 (9 when a cell is in no
+    /// cage). The solver's search keeps them; the logic engine does not teach them.
+    pub fn differences(&self) -> &[Difference] {
+        &self.differences
     }
 
     /// Is this a killer layout (has it cages)?
@@ -1113,75 +1149,219 @@ fn innies(layout: &Layout) -> Vec<Innies> {
         }
     }
     // Pairs of regions side by side.
+    let mut touch = vec![false; n * n];
+    for i in 0..n * n {
+        let a = layout.region_of[i] as usize;
+        for j in neighbours(n, i) {
+            touch[a * n + layout.region_of[j] as usize] = true;
+        }
+    }
     for a in 0..n {
         for b in a + 1..n {
-            let touch = (0..n * n).any(|i| {
-                layout.region_of[i] as usize == a
-                    && neighbours(n, i).any(|j| layout.region_of[j] as usize == b)
-            });
-            if touch {
+            if touch[a * n + b] || touch[b * n + a] {
                 units.push(vec![House::new(2 * n + a), House::new(2 * n + b)]);
             }
         }
     }
     let mut out: Vec<Innies> = Vec::new();
-    let mut inside = vec![false; n * n];
+    let mut unit = Unit::new(layout);
     for houses in units {
-        inside.iter_mut().for_each(|x| *x = false);
-        for h in &houses {
-            for c in &layout.houses[h.index()].cells {
-                inside[c.index()] = true;
-            }
-        }
+        let cells = houses.iter().flat_map(|h| &layout.houses[h.index()].cells);
+        unit.count(layout, cells.clone());
+        let (inside, ins, touched, free) = (&unit.inside, &unit.ins, &unit.touched, unit.free);
         let sum = total * houses.len() as u32;
+        // The cages wholly inside, and those crossing the houses' edge: the cells of
+        // the houses they leave (innies), and the crossing cages' cells outside (outies).
         let (mut within, mut crossing) = (0u32, 0u32);
-        let (mut left, mut outies) = (Vec::new(), Vec::new());
-        let mut covered = true;
-        for cage in &layout.cages {
-            let ins = cage.cells.iter().filter(|c| inside[c.index()]).count();
-            match ins {
-                0 => {}
-                _ if ins == cage.cells.len() => within += cage.sum,
-                _ => {
-                    crossing += cage.sum;
-                    left.extend(cage.cells.iter().filter(|c| inside[c.index()]));
-                    outies.extend(cage.cells.iter().filter(|c| !inside[c.index()]));
-                }
-            }
-        }
-        for i in (0..n * n).filter(|&i| inside[i]) {
-            if layout.cage_of(Cell::new(i)).is_none() {
-                left.push(Cell::new(i));
-                covered = false;
+        let (mut left_len, mut outies_len) = (free, 0);
+        for &k in touched {
+            let cage = &layout.cages[k];
+            if ins[k] == cage.cells.len() {
+                within += cage.sum;
+            } else {
+                crossing += cage.sum;
+                left_len += ins[k];
+                outies_len += cage.cells.len() - ins[k];
             }
         }
         let mut add = |mut cells: Vec<Cell>, sum: u32, outies: bool| {
             cells.sort();
             // A whole house adds nothing: its digits always make the total.
             let whole = cells.len() == n && layout.houses.iter().any(|h| h.cells == cells);
-            if cells.is_empty()
-                || cells.len() > INNIES_MAX
-                || whole
-                || out.iter().any(|r| r.cells == cells)
-            {
+            if whole || out.iter().any(|r| r.cells == cells) {
                 return;
             }
-            let distinct = layout
-                .houses
-                .iter()
-                .any(|h| cells.iter().all(|c| h.cells.contains(c)));
+            let shared = cells.iter().fold(u128::MAX, |bits, c| {
+                bits & layout.cell_house_bits[c.index()]
+            });
             out.push(Innies {
                 houses: houses.clone(),
                 cells,
                 sum,
                 outies,
-                distinct,
+                distinct: shared != 0,
             });
         };
         let inner = sum.saturating_sub(within);
-        add(left, inner, false);
-        if covered {
+        if (1..=INNIES_MAX).contains(&left_len) {
+            let whole = |k: usize| ins[k] == layout.cages[k].cells.len();
+            let left = cells
+                .clone()
+                .copied()
+                .filter(|&c| layout.cage_of(c).is_none_or(|k| !whole(k)))
+                .collect();
+            add(left, inner, false);
+        }
+        if free == 0 && (1..=INNIES_MAX).contains(&outies_len) {
+            let mut outies = Vec::with_capacity(outies_len);
+            for &k in touched {
+                let cage = &layout.cages[k];
+                if ins[k] < cage.cells.len() {
+                    outies.extend(cage.cells.iter().filter(|c| !inside[c.index()]));
+                }
+            }
             add(outies, crossing.saturating_sub(inner), true);
+        }
+    }
+    out
+}
+
+/// A set of houses the rule of 45 is applied to, counted cage by cage.
+struct Unit {
+    /// Whether each cell is in it.
+    inside: Vec<bool>,
+    /// Each cage's cells in it (0 for the cages not in `touched`).
+    ins: Vec<usize>,
+    /// The cages with a cell in it, in the order of its cells.
+    touched: Vec<usize>,
+    /// Its cells in no cage.
+    free: usize,
+}
+
+impl Unit {
+    fn new(layout: &Layout) -> Unit {
+        Unit {
+            inside: vec![false; layout.n * layout.n],
+            ins: vec![0; layout.cages.len()],
+            touched: Vec::new(),
+            free: 0,
+        }
+    }
+
+    /// Counts the unit of `cells` afresh.
+    fn count<'a>(&mut self, layout: &Layout, cells: impl Iterator<Item = &'a Cell>) {
+        self.touched.iter().for_each(|&k| self.ins[k] = 0);
+        self.touched.clear();
+        self.inside.iter_mut().for_each(|x| *x = false);
+        self.free = 0;
+        for &c in cells {
+            self.inside[c.index()] = true;
+            match layout.cage_of(c) {
+                Some(k) => {
+                    if self.ins[k] == 0 {
+                        self.touched.push(k);
+                    }
+                    self.ins[k] += 1;
+                }
+                None => self.free += 1,
+            }
+        }
+    }
+}
+
+/// The most cells of a difference the rule of 45 gives (9 when a cell is in no cage).
+const DIFFERENCE_MAX: usize = 6;
+
+/// The rule of 45's differences on `layout` (see [`Layout::differences`]).
+fn differences(layout: &Layout) -> Vec<Difference> {
+    let n = layout.n;
+    if layout.cages.is_empty() {
+        return Vec::new();
+    }
+    let total = (n * (n + 1) / 2) as i32;
+    // Every house, then the first 2 to n − 1 rows, columns and regions (the last ones
+    // would give the same differences the other way round).
+    let mut units: Vec<Vec<House>> = (0..layout.houses.len())
+        .map(|h| vec![House::new(h)])
+        .collect();
+    for first in [0, n, 2 * n] {
+        for len in 2..n {
+            units.push((first..first + len).map(House::new).collect());
+        }
+    }
+    let mut out: Vec<Difference> = Vec::new();
+    let mut unit = Unit::new(layout);
+    // Whether each cage is one of the pieces.
+    let mut chosen = vec![false; layout.cages.len()];
+    for houses in units {
+        let cells = houses.iter().flat_map(|h| &layout.houses[h.index()].cells);
+        unit.count(layout, cells.clone());
+        let (inside, ins, touched, free) = (&unit.inside, &unit.ins, &unit.touched, unit.free);
+        let sum = total * houses.len() as i32;
+        // The pieces: for rows, columns or regions, the cages more than half inside;
+        // for one house, the cages inside it and each cage sticking out of it by a cell.
+        let mut tries: Vec<Vec<usize>> = Vec::new();
+        let size = |k: usize| layout.cages[k].cells.len();
+        tries.push(
+            touched
+                .iter()
+                .copied()
+                .filter(|&k| 2 * ins[k] > size(k))
+                .collect(),
+        );
+        if houses.len() == 1 {
+            let whole: Vec<usize> = touched
+                .iter()
+                .copied()
+                .filter(|&k| ins[k] == size(k))
+                .collect();
+            for &k in touched.iter().filter(|&&k| ins[k] + 1 == size(k)) {
+                let mut pieces = whole.clone();
+                pieces.push(k);
+                tries.push(pieces);
+            }
+        }
+        for pieces in tries {
+            // The sizes first: most tries are too large.
+            let covered: usize = pieces.iter().map(|&k| ins[k]).sum();
+            let minus_len: usize = pieces.iter().map(|&k| size(k) - ins[k]).sum();
+            let plus_len = houses.len() * n - covered;
+            let caged = free == 0;
+            let most = if caged { DIFFERENCE_MAX } else { INNIES_MAX };
+            if plus_len == 0
+                || minus_len == 0
+                || plus_len.min(minus_len) > 2
+                || plus_len + minus_len > most.min(n)
+            {
+                continue;
+            }
+            pieces.iter().for_each(|&k| chosen[k] = true);
+            let mut plus: Vec<Cell> = cells
+                .clone()
+                .copied()
+                .filter(|&c| layout.cage_of(c).is_none_or(|k| !chosen[k]))
+                .collect();
+            let mut minus: Vec<Cell> = Vec::new();
+            let mut left = sum;
+            for &k in &pieces {
+                let cage = &layout.cages[k];
+                left -= cage.sum as i32;
+                minus.extend(cage.cells.iter().filter(|c| !inside[c.index()]));
+            }
+            pieces.iter().for_each(|&k| chosen[k] = false);
+            plus.sort();
+            minus.sort();
+            let same = |d: &Difference| {
+                (d.plus == plus && d.minus == minus) || (d.plus == minus && d.minus == plus)
+            };
+            if !out.iter().any(same) {
+                out.push(Difference {
+                    houses: houses.clone(),
+                    plus,
+                    minus,
+                    sum: left,
+                });
+            }
         }
     }
     out

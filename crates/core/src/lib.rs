@@ -31,5 +31,5 @@ pub use digit::{Digit, DigitSet, DigitSetIter, MAX_SIDE};
 pub use grid::{Conflict, Grid, Within};
 pub use layout::{
     a_grid, cage_sum_range, neighbours, region_symbol, sum_bounds, sum_sets, BoxShape, Cage, Cell,
-    House, HouseInfo, HouseKind, Innies, Intersection, Layout, LayoutError, MIN_SIDE,
+    Difference, House, HouseInfo, HouseKind, Innies, Intersection, Layout, LayoutError, MIN_SIDE,
 };

@@ -7,6 +7,9 @@
 //! unsolved cell with fewest candidates). The driver is a depth-first search with an explicit
 //! stack of saved states, as in seed 004, counting solutions up to a limit.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use sudokit_core::cancel::Cancel;
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout, MAX_SIDE};
 
@@ -207,7 +210,8 @@ impl State {
         queue: &mut Vec<Pending>,
     ) -> Result<bool, Dead> {
         let mut changed = false;
-        self.cage_needs(&scratch.parts, &mut scratch.must);
+        let shape = &*scratch.shape;
+        self.cage_needs(&shape.parts, &mut scratch.must);
         let must = &scratch.must;
         // The cells changed since the last pass; changes made in this one mark afresh.
         let check = &mut scratch.check;
@@ -217,7 +221,7 @@ impl State {
         let check = &*check;
         // Sum `k` (the cages, then the rule of 45's sums) holds a changed cell.
         let words = check.len();
-        let masks = &scratch.masks;
+        let masks = &shape.masks;
         let stale = |k: usize| {
             masks[k * words..(k + 1) * words]
                 .iter()
@@ -241,10 +245,22 @@ impl State {
             changed |= match rule.distinct {
                 true => self.distinct_sum(layout, &rule.cells, rule.sum, 0, why, queue)?,
                 false => {
-                    let groups = &scratch.groups[k];
+                    let groups = &shape.groups[k];
                     self.grouped_sum(&rule.cells, groups, rule.sum, why, queue)?
                 }
             };
+        }
+        let innies = layout.innies().len();
+        // (None when the search keeps off them: `Search::without_differences`.)
+        let differences = layout.differences().iter().zip(&shape.differences);
+        for (k, (rule, groups)) in differences.take(scratch.differences).enumerate() {
+            if !stale(cages + innies + k) {
+                continue;
+            }
+            let why = (Dead::Difference(k), Reason::Difference(k));
+            let plus = (&rule.plus[..], &groups.0[..]);
+            let minus = (&rule.minus[..], &groups.1[..]);
+            changed |= self.difference(plus, minus, rule.sum, why, queue)?;
         }
         Ok(changed)
     }
@@ -414,33 +430,83 @@ impl State {
         (dead, reason): (Dead, Reason),
         queue: &mut Vec<Pending>,
     ) -> Result<bool, Dead> {
-        // Per group: its open cells' candidates (less the digits placed in it) and count.
-        let mut union = [0u32; MAX_SIDE];
-        let mut placed = [0u32; MAX_SIDE];
-        let mut open = [0u32; MAX_SIDE];
-        let mut left = total;
-        let g_count = groups
-            .iter()
-            .copied()
-            .max()
-            .map_or(0, |g| usize::from(g) + 1);
+        let mut side = Side::default();
+        self.side(cells, groups, &mut side);
+        let left = total.checked_sub(side.placed).ok_or(dead)?;
+        side.bound().ok_or(dead)?;
+        let mut keep = [0u32; GROUPS];
+        match side.keep((left, left), &mut keep).ok_or(dead)? {
+            true => self.keep_groups(cells, groups, &keep, reason, queue),
+            false => Ok(false),
+        }
+    }
+
+    /// `sum(plus) − sum(minus) = total`, each side's cells in groups that see each other
+    /// (as in `grouped_sum`): each side adds up to what the other's bounds allow.
+    fn difference(
+        &mut self,
+        (plus, plus_groups): (&[Cell], &[u8]),
+        (minus, minus_groups): (&[Cell], &[u8]),
+        total: i32,
+        (dead, reason): (Dead, Reason),
+        queue: &mut Vec<Pending>,
+    ) -> Result<bool, Dead> {
+        let (mut p, mut m) = (Side::default(), Side::default());
+        self.side(plus, plus_groups, &mut p);
+        self.side(minus, minus_groups, &mut m);
+        // What the open cells of plus less those of minus add up to.
+        let left = i64::from(total) - i64::from(p.placed) + i64::from(m.placed);
+        p.bound().ok_or(dead)?;
+        m.bound().ok_or(dead)?;
+        let clamp = |x: i64| x.clamp(0, i64::from(u32::MAX)) as u32;
+        let p_range = (clamp(left + i64::from(m.lo)), clamp(left + i64::from(m.hi)));
+        let m_range = (clamp(i64::from(p.lo) - left), clamp(i64::from(p.hi) - left));
+        let (mut p_keep, mut m_keep) = ([0u32; GROUPS], [0u32; GROUPS]);
+        let p_narrows = p.keep(p_range, &mut p_keep).ok_or(dead)?;
+        let m_narrows = m.keep(m_range, &mut m_keep).ok_or(dead)?;
+        let mut changed = false;
+        if p_narrows {
+            changed |= self.keep_groups(plus, plus_groups, &p_keep, reason, queue)?;
+        }
+        if m_narrows {
+            changed |= self.keep_groups(minus, minus_groups, &m_keep, reason, queue)?;
+        }
+        Ok(changed)
+    }
+
+    /// Fills `side` (a fresh one) with the open cells of `cells` by group (`groups[j]` is
+    /// the group of `cells[j]`): each group's candidates less the digits placed in it, its
+    /// open cells, and the sum placed.
+    fn side(&self, cells: &[Cell], groups: &[u8], side: &mut Side) {
+        let mut placed = [0u32; GROUPS];
         for (c, &g) in cells.iter().zip(groups) {
             let (i, g) = (c.index(), usize::from(g));
+            side.count = side.count.max(g + 1);
             match self.values[i] {
                 0 => {
-                    union[g] |= self.cands[i];
-                    open[g] += 1;
+                    side.union[g] |= self.cands[i];
+                    side.open[g] += 1;
                 }
                 v => {
                     placed[g] |= 1 << (v - 1);
-                    left = left.checked_sub(u32::from(v)).ok_or(dead)?;
+                    side.placed += u32::from(v);
                 }
             }
         }
-        for g in 0..g_count {
-            union[g] &= !placed[g];
+        for (union, placed) in side.union.iter_mut().zip(placed).take(side.count) {
+            *union &= !placed;
         }
-        let keep = group_keep(&union[..g_count], &open[..g_count], left).ok_or(dead)?;
+    }
+
+    /// Each open cell of `cells` keeps its candidates in its group's `keep`.
+    fn keep_groups(
+        &mut self,
+        cells: &[Cell],
+        groups: &[u8],
+        keep: &[u32; GROUPS],
+        reason: Reason,
+        queue: &mut Vec<Pending>,
+    ) -> Result<bool, Dead> {
         let mut changed = false;
         for (c, &g) in cells.iter().zip(groups) {
             let i = c.index();
@@ -651,59 +717,103 @@ impl HouseParts {
     }
 }
 
-/// The digits of the `k` smallest bits of `mask`, added (bit 0 is digit 1).
-fn low_sum(mut mask: u32, k: u32) -> u32 {
-    let mut sum = 0;
-    for _ in 0..k {
-        sum += mask.trailing_zeros() + 1;
-        mask &= mask - 1;
-    }
-    sum
+/// The most groups of cells that see each other a rule-of-45 sum or difference has
+/// (its cells are at most 9 a side, `Layout::innies` and `Layout::differences`).
+const GROUPS: usize = 16;
+
+/// Open cells in groups whose digits differ within a group (`State::side`).
+#[derive(Default)]
+struct Side {
+    /// Each group's candidates, less the digits placed in it.
+    union: [u32; GROUPS],
+    /// Each group's open cells.
+    open: [u32; GROUPS],
+    /// The number of groups.
+    count: usize,
+    /// The sum of the digits placed.
+    placed: u32,
+    /// The least and the most all open cells add up to (`Side::bound`).
+    lo: u32,
+    hi: u32,
 }
 
-/// For a sum of `left` over groups of open cells, the digits within a group all
-/// different (group g has `open[g]` cells whose candidates together are `union[g]`): the
-/// digits each group's cells may still take, or `None` when the sum cannot be made.
-/// A group of k cells adds up to at least its k smallest candidates and at most its k
-/// largest; with digit d in one of its cells, the other k − 1 add up to at least the k
-/// smallest less d when d is among them (always room then, as the whole is at least the
-/// smallest), else the k − 1 smallest: so d is at most the k-th smallest or what the
-/// k − 1 smallest and the other groups' least leave. Likewise from above.
-fn group_keep(union: &[u32], open: &[u32], left: u32) -> Option<[u32; MAX_SIDE]> {
-    let g_count = union.len();
-    let (mut lo, mut hi) = (0u32, 0u32);
-    let mut bounds = [(0u32, 0u32); MAX_SIDE];
-    for g in 0..g_count {
-        let k = open[g];
-        if union[g].count_ones() < k {
+/// What a group of k open cells can add up to: at least `low`, the sum of its k smallest
+/// candidates, the largest of which is `kth_low`; at most `high`, likewise from above.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    low: u32,
+    kth_low: u32,
+    high: u32,
+    kth_high: u32,
+}
+
+impl Reach {
+    /// What `k` different digits of `u` (which has at least `k`) add up to.
+    fn of(mut u: u32, k: u32) -> Reach {
+        let mut r = Reach::default();
+        let mut low = u;
+        for _ in 0..k {
+            r.kth_low = low.trailing_zeros() + 1;
+            r.low += r.kth_low;
+            low &= low - 1;
+            r.kth_high = 32 - u.leading_zeros();
+            r.high += r.kth_high;
+            u &= !(1 << (r.kth_high - 1));
+        }
+        r
+    }
+}
+
+impl Side {
+    /// Works out the least and the most all open cells add up to. `None` when a group has
+    /// fewer candidates than open cells.
+    fn bound(&mut self) -> Option<()> {
+        for g in 0..self.count {
+            let (u, k) = (self.union[g], self.open[g]);
+            if u.count_ones() < k {
+                return None;
+            }
+            let r = Reach::of(u, k);
+            self.lo += r.low;
+            self.hi += r.high;
+        }
+        Some(())
+    }
+
+    /// For open cells that must add up to between `least` and `most`: the digits each
+    /// group's cells may still take, in `keep` (`Some(false)` when every candidate stays
+    /// and `keep` is untouched), or `None` when the sum cannot be made.
+    /// With digit d in one of a group's k cells, the other k − 1 add up to at least the k
+    /// smallest less d when d is among them (always room then, as the whole is at least
+    /// the smallest), else the k − 1 smallest: so d is at most the k-th smallest or what
+    /// the k − 1 smallest and the other groups' least leave. Likewise from above.
+    fn keep(&self, (least, most): (u32, u32), keep: &mut [u32; GROUPS]) -> Option<bool> {
+        let (lo, hi) = (self.lo, self.hi);
+        if most < lo || least > hi || least > most {
             return None;
         }
-        bounds[g] = (low_sum(union[g], k), high_sum(union[g], k));
-        lo += bounds[g].0;
-        hi += bounds[g].1;
-    }
-    if left < lo || left > hi {
-        return None;
-    }
-    let mut keep = [0u32; MAX_SIDE];
-    for g in 0..g_count {
-        let (u, k) = (union[g], open[g]);
-        if k == 0 {
-            continue;
+        if least <= lo && hi <= most {
+            // Every filling within the groups' bounds makes the sum.
+            return Some(false);
         }
-        let (rest_lo, rest_hi) = (lo - bounds[g].0, hi - bounds[g].1);
-        let kth_low = nth_bit(u, k - 1) + 1;
-        let kth_high = 32 - nth_bit_from_top(u, k - 1);
-        let most = (left - rest_lo)
-            .saturating_sub(low_sum(u, k - 1))
-            .max(kth_low);
-        let least = (left.saturating_sub(rest_hi))
-            .saturating_sub(high_sum(u, k - 1))
-            .min(kth_high)
-            .max(1);
-        keep[g] = u & digits_between(least, most);
+        let groups = self.union.iter().zip(&self.open).zip(keep.iter_mut());
+        for ((&u, &k), keep) in groups.take(self.count) {
+            if k == 0 {
+                continue;
+            }
+            let r = Reach::of(u, k);
+            let (rest_lo, rest_hi) = (lo - r.low, hi - r.high);
+            let top = (most - rest_lo)
+                .saturating_sub(r.low - r.kth_low)
+                .max(r.kth_low);
+            let bottom = (least.saturating_sub(rest_hi))
+                .saturating_sub(r.high - r.kth_high)
+                .min(r.kth_high)
+                .max(1);
+            *keep = u & digits_between(bottom, top);
+        }
+        Some(true)
     }
-    Some(keep)
 }
 
 /// The digits `least` to `most` as bits (bit 0 is digit 1); none when `least > most`.
@@ -719,75 +829,44 @@ fn digits_between(least: u32, most: u32) -> u32 {
     upto & !((1u32 << (least - 1)) - 1)
 }
 
-/// The position of the `n`-th (0-based) lowest set bit of `mask` (which has more).
-fn nth_bit(mut mask: u32, n: u32) -> u32 {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros()
-}
-
-/// The number of leading zeros of `mask` once its `n` highest set bits are cleared:
-/// 31 − the position of its `n`-th (0-based) highest set bit.
-fn nth_bit_from_top(mut mask: u32, n: u32) -> u32 {
-    for _ in 0..n {
-        mask &= !(1 << (31 - mask.leading_zeros()));
-    }
-    mask.leading_zeros()
-}
-
-/// The digits of the `k` largest bits of `mask`, added.
-fn high_sum(mut mask: u32, k: u32) -> u32 {
-    let mut sum = 0;
-    for _ in 0..k {
-        let top = 31 - mask.leading_zeros();
-        sum += top + 1;
-        mask &= !(1 << top);
-    }
-    sum
-}
-
-/// For each sum of [`Layout::innies`] whose digits may repeat, its cells in groups that
-/// see each other (greedily, in reading order): the group of each cell.
-fn peer_groups(layout: &Layout) -> Vec<Vec<u8>> {
-    layout
-        .innies()
-        .iter()
-        .map(|rule| {
-            let mut groups: Vec<Vec<Cell>> = Vec::new();
-            let mut of = Vec::with_capacity(rule.cells.len());
-            for &c in &rule.cells {
-                let peers = layout.peer_set(c);
-                match groups
-                    .iter()
-                    .position(|g| g.iter().all(|&o| peers.contains(o)))
-                {
-                    Some(g) => {
-                        groups[g].push(c);
-                        of.push(g as u8);
-                    }
-                    None => {
-                        of.push(groups.len() as u8);
-                        groups.push(vec![c]);
-                    }
-                }
+/// `cells` in groups that see each other (greedily, in order): the group of each cell.
+fn peer_groups(layout: &Layout, cells: &[Cell]) -> Vec<u8> {
+    let mut groups: Vec<Vec<Cell>> = Vec::new();
+    let mut of = Vec::with_capacity(cells.len());
+    for &c in cells {
+        let peers = layout.peer_set(c);
+        match groups
+            .iter()
+            .position(|g| g.iter().all(|&o| peers.contains(o)))
+        {
+            Some(g) => {
+                groups[g].push(c);
+                of.push(g as u8);
             }
-            of
-        })
-        .collect()
+            None => {
+                of.push(groups.len() as u8);
+                groups.push(vec![c]);
+            }
+        }
+    }
+    assert!(groups.len() <= GROUPS, "a sum of at most {GROUPS} cells");
+    of
 }
 
-/// The cells of each cage, then of each sum of [`Layout::innies`], as bits, each in
-/// as many words as the grid has cells / 64, rounded up.
+/// The cells of each cage, then of each sum of [`Layout::innies`], then of each
+/// [`Layout::differences`], as bits, each in as many words as the grid has cells / 64,
+/// rounded up.
 fn sum_masks(layout: &Layout) -> Vec<u64> {
     let words = layout.cell_count().div_ceil(64);
-    let sums = layout.cages().len() + layout.innies().len();
+    let sums = layout.cages().len() + layout.innies().len() + layout.differences().len();
     let mut masks = vec![0u64; sums * words];
-    let cells = layout.cages().iter().map(|c| &c.cells);
-    for (k, cells) in cells
-        .chain(layout.innies().iter().map(|r| &r.cells))
-        .enumerate()
-    {
+    let cells = layout.cages().iter().map(|c| c.cells.iter().chain(&[]));
+    let innies = layout.innies().iter().map(|r| r.cells.iter().chain(&[]));
+    let differences = layout
+        .differences()
+        .iter()
+        .map(|d| d.plus.iter().chain(&d.minus));
+    for (k, cells) in cells.chain(innies).chain(differences).enumerate() {
         for c in cells {
             masks[k * words + c.index() / 64] |= 1 << (c.index() % 64);
         }
@@ -798,17 +877,64 @@ fn sum_masks(layout: &Layout) -> Vec<u64> {
 /// Buffers the sums' pass reuses from call to call (killers only).
 #[derive(Debug, Default)]
 struct Scratch {
+    /// What the pass needs of the layout.
+    shape: Arc<Shape>,
     /// The digits each cage must hold (`State::cage_needs`).
     must: Vec<u32>,
-    /// Each house's cells by cage.
-    parts: HouseParts,
-    /// The cells of each cage, then of each rule-of-45 sum, as bits (as many words a sum
-    /// as `State::dirty` has).
-    masks: Vec<u64>,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
+    /// How many of the rule of 45's differences the pass keeps (all, or none).
+    differences: usize,
+}
+
+/// What the sums' pass needs of a killer layout, made from it alone: made once per
+/// layout and thread (`Shape::of`), as the logic engine's trials start a search for
+/// every trial.
+#[derive(Debug, Default)]
+struct Shape {
+    /// Each house's cells by cage.
+    parts: HouseParts,
+    /// The cells of each cage, then of each rule-of-45 sum, then of each difference, as
+    /// bits (as many words a sum as `State::dirty` has).
+    masks: Vec<u64>,
     /// For each rule-of-45 sum, the group of cells that see each other each cell is in.
     groups: Vec<Vec<u8>>,
+    /// For each rule-of-45 difference, the same for its plus and its minus cells.
+    differences: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl Shape {
+    /// The shape of `layout`: the one last made on this thread when it is for the same
+    /// layout (the same `Arc`, kept alive by the table so that its address is not reused).
+    fn of(layout: &Arc<Layout>) -> Arc<Shape> {
+        thread_local! {
+            static LAST: RefCell<Option<(Arc<Layout>, Arc<Shape>)>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((known, shape)) = &*last {
+                if Arc::ptr_eq(known, layout) {
+                    return shape.clone();
+                }
+            }
+            let shape = Arc::new(Shape {
+                parts: HouseParts::new(layout),
+                masks: sum_masks(layout),
+                groups: layout
+                    .innies()
+                    .iter()
+                    .map(|rule| peer_groups(layout, &rule.cells))
+                    .collect(),
+                differences: layout
+                    .differences()
+                    .iter()
+                    .map(|d| (peer_groups(layout, &d.plus), peer_groups(layout, &d.minus)))
+                    .collect(),
+            });
+            *last = Some((layout.clone(), shape.clone()));
+            shape
+        })
+    }
 }
 
 /// A branch point: the alternatives `(cell, digit)`, and how many have been tried.
@@ -870,7 +996,17 @@ pub(crate) struct Search<'a, O: Observer> {
 }
 
 impl<'a, O: Observer> Search<'a, O> {
+    /// The search, without the rule of 45's differences (`Layout::differences`), which
+    /// the logic engine does not teach: its forcing chains run on this propagation.
+    pub fn without_differences(grid: &'a Grid, obs: &'a mut O) -> Search<'a, O> {
+        Search::with(grid, obs, false)
+    }
+
     pub fn new(grid: &'a Grid, obs: &'a mut O) -> Search<'a, O> {
+        Search::with(grid, obs, true)
+    }
+
+    fn with(grid: &'a Grid, obs: &'a mut O, differences: bool) -> Search<'a, O> {
         let layout = grid.layout();
         Search {
             layout,
@@ -880,11 +1016,10 @@ impl<'a, O: Observer> Search<'a, O> {
             queue: Vec::new(),
             scratch: match layout.is_killer() {
                 true => Scratch {
+                    shape: Shape::of(grid.layout()),
                     must: vec![0; layout.cages().len()],
-                    parts: HouseParts::new(layout),
-                    masks: sum_masks(layout),
                     check: Vec::new(),
-                    groups: peer_groups(layout),
+                    differences: if differences { usize::MAX } else { 0 },
                 },
                 false => Scratch::default(),
             },
@@ -1055,6 +1190,14 @@ impl<'a, O: Observer> Search<'a, O> {
             Dead::NoPlace(h, _) => &layout.house(h).cells,
             Dead::CageSum(k) => &layout.cages()[k].cells,
             Dead::Innies(k) => &layout.innies()[k].cells,
+            Dead::Difference(k) => {
+                let rule = &layout.differences()[k];
+                for c in rule.plus.iter().chain(&rule.minus) {
+                    let w = &mut self.weights[c.index()];
+                    *w = w.saturating_add(1);
+                }
+                return;
+            }
         };
         for c in cells {
             let w = &mut self.weights[c.index()];
@@ -1149,8 +1292,8 @@ mod tests {
     }
 
     /// What the groups' bounds keep is what some filling of the cells allows, at most
-    /// (digits different within a group, the sum made), against every filling of random
-    /// cells; and they do prune.
+    /// (digits different within a group, the sum made, or a sum within a range as a
+    /// difference asks), against every filling of random cells; and they do prune.
     #[test]
     fn group_bounds_keep_every_digit_a_filling_uses() {
         let mut state = 0x2545_F491u32;
@@ -1161,7 +1304,7 @@ mod tests {
             state
         };
         let mut pruned = 0;
-        for _ in 0..3000 {
+        for round in 0..6000 {
             // Up to 3 groups of 1 to 3 cells, each cell some of the digits 1 to 9.
             let groups = 1 + next() as usize % 3;
             let mut cells: Vec<(usize, u32)> = Vec::new();
@@ -1170,35 +1313,48 @@ mod tests {
                     cells.push((g, 1 + next() % 0x1FF));
                 }
             }
-            let left = 1 + next() % 50;
+            // One sum, or (every other round) a range of them.
+            let least = 1 + next() % 50;
+            let most = least + if round % 2 == 0 { 0 } else { next() % 12 };
             // Every filling: the digits each cell takes in some filling that works.
             let mut used = vec![0u32; cells.len()];
             let mut digits = vec![0u32; cells.len()];
-            fill(&cells, &mut digits, 0, left, &mut used);
-            let mut union = vec![0u32; groups];
-            let mut open = vec![0u32; groups];
+            fill(&cells, &mut digits, 0, (least, most), &mut used);
+            let mut side = Side::default();
             for &(g, m) in &cells {
-                union[g] |= m;
-                open[g] += 1;
+                side.union[g] |= m;
+                side.open[g] += 1;
             }
-            match group_keep(&union, &open, left) {
-                None => assert!(used.iter().all(|&u| u == 0), "{cells:?} {left}"),
-                Some(keep) => {
+            side.count = groups;
+            let mut keep = [0u32; GROUPS];
+            let kept = side
+                .bound()
+                .and_then(|()| side.keep((least, most), &mut keep));
+            match kept {
+                None => assert!(used.iter().all(|&u| u == 0), "{cells:?} {least} {most}"),
+                Some(false) => {}
+                Some(true) => {
                     for (j, &(g, m)) in cells.iter().enumerate() {
-                        assert_eq!(used[j] & !keep[g], 0, "{cells:?} {left}");
+                        assert_eq!(used[j] & !keep[g], 0, "{cells:?} {least} {most}");
                         pruned += usize::from(m & !keep[g] != 0);
                     }
                 }
             }
         }
-        assert!(pruned > 300, "{pruned}");
+        assert!(pruned > 600, "{pruned}");
     }
 
-    /// Fills cells `j..` with digits (different within a group) adding up to `left`,
-    /// marking in `used` the digits of each filling found.
-    fn fill(cells: &[(usize, u32)], digits: &mut [u32], j: usize, left: u32, used: &mut [u32]) {
+    /// Fills cells `j..` with digits (different within a group) adding up to between
+    /// `least` and `most`, marking in `used` the digits of each filling found.
+    fn fill(
+        cells: &[(usize, u32)],
+        digits: &mut [u32],
+        j: usize,
+        (least, most): (u32, u32),
+        used: &mut [u32],
+    ) {
         if j == cells.len() {
-            if left == 0 {
+            if least == 0 {
                 for (u, &d) in used.iter_mut().zip(digits.iter()) {
                     *u |= 1 << (d - 1);
                 }
@@ -1206,11 +1362,12 @@ mod tests {
             return;
         }
         let (g, m) = cells[j];
-        for d in 1..=9u32.min(left) {
+        for d in 1..=9u32.min(most) {
             let clash = (0..j).any(|i| cells[i].0 == g && digits[i] == d);
             if m >> (d - 1) & 1 != 0 && !clash {
                 digits[j] = d;
-                fill(cells, digits, j + 1, left - d, used);
+                let rest = (least.saturating_sub(d), most - d);
+                fill(cells, digits, j + 1, rest, used);
             }
         }
     }

@@ -488,7 +488,7 @@ pub fn singles_from_marks<O: Observer>(
     candidates: &[DigitSet],
     obs: &mut O,
 ) -> Result<Marks, Dead> {
-    let mut search = generic::Search::new(grid, obs);
+    let mut search = generic::Search::without_differences(grid, obs);
     let cands = candidates.iter().map(|c| c.bits()).collect();
     search
         .settle_marks(grid.values().to_vec(), cands)
@@ -518,7 +518,7 @@ pub fn singles_observed<O: Observer>(
     if let Some(conflict) = grid.find_conflict() {
         return Err(conflict);
     }
-    let mut search = generic::Search::new(grid, obs);
+    let mut search = generic::Search::without_differences(grid, obs);
     Ok(search.settle_root().map(|(values, cands)| Marks {
         values,
         candidates: cands.into_iter().map(DigitSet::from_bits).collect(),

@@ -23,6 +23,9 @@ pub enum Reason {
     /// The sum the rule of 45 gives these cells (by its number in `Layout::innies`)
     /// allows it alone.
     Innies(usize),
+    /// The difference the rule of 45 gives these cells (by its number in
+    /// `Layout::differences`) allows it alone.
+    Difference(usize),
 }
 
 /// Why a line of search failed.
@@ -39,6 +42,9 @@ pub enum Dead {
     /// The cells of a sum the rule of 45 gives (by its number in `Layout::innies`) can
     /// no longer make it.
     Innies(usize),
+    /// The cells of a difference the rule of 45 gives (by its number in
+    /// `Layout::differences`) can no longer make it.
+    Difference(usize),
 }
 
 impl Dead {
@@ -52,6 +58,7 @@ impl Dead {
             Dead::Clash(c) => format!("{} would need two different digits", layout.cell_name(c)),
             Dead::CageSum(k) => cage_words(k, layout),
             Dead::Innies(k) => innies_words(k, layout),
+            Dead::Difference(k) => difference_words(k, layout),
         }
     }
 }
@@ -90,6 +97,30 @@ pub fn innies_words(k: usize, layout: &Layout) -> String {
     format!(
         "{which} ({}) can no longer add up to {} (the rule of 45)",
         cells.join(", "),
+        rule.sum
+    )
+}
+
+/// `r1c5 less r2c3 can no longer make 4 (the rule of 45 on row 1 to row 3)`.
+pub fn difference_words(k: usize, layout: &Layout) -> String {
+    let rule = &layout.differences()[k];
+    let names = |cells: &[Cell]| -> String {
+        let names: Vec<String> = cells.iter().map(|&c| layout.cell_name(c)).collect();
+        names.join(" + ")
+    };
+    let houses = match rule.houses.as_slice() {
+        [one] => layout.house(*one).kind.to_string(),
+        [first, .., last] => format!(
+            "{} to {}",
+            layout.house(*first).kind,
+            layout.house(*last).kind
+        ),
+        [] => String::new(),
+    };
+    format!(
+        "{} less {} can no longer make {} (the rule of 45 on {houses})",
+        names(&rule.plus),
+        names(&rule.minus),
         rule.sum
     )
 }

@@ -140,6 +140,12 @@ fn dead_cells(dead: Dead, layout: &Layout) -> Vec<Cell> {
         Dead::NoPlace(h, _) => layout.house(h).cells.clone(),
         Dead::CageSum(k) => layout.cages()[k].cells.clone(),
         Dead::Innies(k) => layout.innies()[k].cells.clone(),
+        Dead::Difference(k) => {
+            let rule = &layout.differences()[k];
+            let mut cells = [&rule.plus[..], &rule.minus[..]].concat();
+            cells.sort();
+            cells
+        }
     }
 }
 

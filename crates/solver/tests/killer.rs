@@ -246,3 +246,46 @@ fn sixteen_by_sixteen_killers_solve() {
     }
     assert!(unique > 0);
 }
+
+/// The rule of 45's sums and differences hold in the grid a killer was carved from: on
+/// 9×9, 6×6 jigsaw and 12×12 killers with cages of up to 2 to 6 cells, each innie or
+/// outie sum adds up, and each difference's cells make it, on the carved grid.
+#[test]
+fn the_rule_of_45_holds_in_the_grid_carved_from() {
+    let mut rng = Rng::new(4545);
+    let nine = Arc::new(Layout::for_side(9).unwrap());
+    let twelve = Arc::new(Layout::for_side(12).unwrap());
+    let (mut sums, mut differences) = (0, 0);
+    for i in 0..60 {
+        let base = match i % 3 {
+            0 => nine.clone(),
+            1 => jigsaw_6(&mut rng),
+            _ => twelve.clone(),
+        };
+        let full = random_full(&base, &mut rng);
+        let shapes = cages::carve(&base, 2 + rng.below(5), full.values(), &mut rng);
+        let mut cages = cages::with_sums(&shapes, full.values());
+        if i % 4 == 0 {
+            // Some cells in no cage.
+            cages.retain(|_| rng.below(6) != 0);
+        }
+        let layout = (*base).clone().with_cages(cages).unwrap();
+        let digit = |c: &sudokit_core::Cell| i32::from(full.values()[c.index()]);
+        for rule in layout.innies() {
+            let made: i32 = rule.cells.iter().map(digit).sum();
+            assert_eq!(made, rule.sum as i32, "{rule:?}");
+            sums += 1;
+        }
+        for rule in layout.differences() {
+            let plus: i32 = rule.plus.iter().map(digit).sum();
+            let minus: i32 = rule.minus.iter().map(digit).sum();
+            assert_eq!(plus - minus, rule.sum, "{rule:?}");
+            assert!(rule.plus.len().min(rule.minus.len()) <= 2, "{rule:?}");
+            differences += 1;
+        }
+    }
+    assert!(
+        sums > 1000 && differences > 1000,
+        "{sums} sums, {differences} differences"
+    );
+}

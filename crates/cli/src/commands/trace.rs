@@ -83,7 +83,7 @@ fn render_events(out: &mut String, grid: &Grid, events: &[Event]) {
                         "the sum of the cage at {}",
                         layout.cell_name(layout.cages()[*k].cells[0])
                     ),
-                    Reason::Innies(_) => "the rule of 45".to_string(),
+                    Reason::Innies(_) | Reason::Difference(_) => "the rule of 45".to_string(),
                     _ => "naked single".to_string(),
                 };
                 let _ = writeln!(out, "{pad}{} = {digit}  ({why})", layout.cell_name(*cell));

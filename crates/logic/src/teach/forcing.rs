@@ -337,7 +337,9 @@ fn replay_from(
                     .filter(|&x| board.has(x, d))
                     .map(|x| (x, d))
                     .collect(),
-                Dead::Clash(_) | Dead::CageSum(_) | Dead::Innies(_) => Vec::new(),
+                Dead::Clash(_) | Dead::CageSum(_) | Dead::Innies(_) | Dead::Difference(_) => {
+                    Vec::new()
+                }
             };
             let left: Vec<(Cell, Digit)> = needed
                 .iter()
@@ -605,6 +607,14 @@ fn refutation(w: Words, trace: &Trace, depth: u8, expand: bool, out: &mut Out) {
             format!("But then {}.", dead.describe(w.layout)),
             w.layout.innies()[k].cells.clone(),
         ),
+        // (The logic engine's trials keep off the differences: `without_differences`.)
+        Dead::Difference(k) => {
+            let rule = &w.layout.differences()[k];
+            (
+                format!("But then {}.", dead.describe(w.layout)),
+                [&rule.plus[..], &rule.minus[..]].concat(),
+            )
+        }
     };
     out.step(depth, text, About::cells(&cells));
 }
