@@ -966,9 +966,10 @@ impl Layout {
         &self.innies
     }
 
-    /// The differences the rule of 45 gives on a killer (see [`Difference`]): for the first
-    /// 2 to N − 1 rows, columns or regions, with the cages more than half inside them; for
-    /// one house, with the cages inside it and one cage sticking out of it by a cell; when
+    /// The differences the rule of 45 gives on a killer (see [`Difference`]): for each house
+    /// and the first 2 to N − 1 rows, columns or regions, with the cages more than half
+    /// inside them; for one house also with the cages inside it and one cage sticking out
+    /// of it by a cell; when
     /// one side has at most 2 cells and both together at most 6 (9 when a cell is in no
     /// cage). The solver's search keeps them; the logic engine does not teach them.
     pub fn differences(&self) -> &[Difference] {
@@ -1298,8 +1299,8 @@ fn differences(layout: &Layout) -> Vec<Difference> {
         unit.count(layout, cells.clone());
         let (inside, ins, touched, free) = (&unit.inside, &unit.ins, &unit.touched, unit.free);
         let sum = total * houses.len() as i32;
-        // The pieces: for rows, columns or regions, the cages more than half inside;
-        // for one house, the cages inside it and each cage sticking out of it by a cell.
+        // The pieces: the cages more than half inside; for one house also the cages
+        // inside it and each cage sticking out of it by a cell.
         let mut tries: Vec<Vec<usize>> = Vec::new();
         let size = |k: usize| layout.cages[k].cells.len();
         tries.push(

@@ -252,8 +252,11 @@ impl State {
         }
         let innies = layout.innies().len();
         // (None when the search keeps off them: `Search::without_differences`.)
-        let differences = layout.differences().iter().zip(&shape.differences);
-        for (k, (rule, groups)) in differences.take(scratch.differences).enumerate() {
+        let differences = match scratch.differences {
+            true => layout.differences(),
+            false => &[],
+        };
+        for (k, (rule, groups)) in differences.iter().zip(&shape.differences).enumerate() {
             if !stale(cages + innies + k) {
                 continue;
             }
@@ -883,8 +886,8 @@ struct Scratch {
     must: Vec<u32>,
     /// The cells changed since the last pass (a bit per cell).
     check: Vec<u64>,
-    /// How many of the rule of 45's differences the pass keeps (all, or none).
-    differences: usize,
+    /// Does the pass keep the rule of 45's differences?
+    differences: bool,
 }
 
 /// What the sums' pass needs of a killer layout, made from it alone: made once per
@@ -1019,7 +1022,7 @@ impl<'a, O: Observer> Search<'a, O> {
                     shape: Shape::of(grid.layout()),
                     must: vec![0; layout.cages().len()],
                     check: Vec::new(),
-                    differences: if differences { usize::MAX } else { 0 },
+                    differences,
                 },
                 false => Scratch::default(),
             },
@@ -1185,21 +1188,17 @@ impl<'a, O: Observer> Search<'a, O> {
     /// Counts a dead end against the cells it was found on (killers only).
     fn weigh(&mut self, why: Dead) {
         let layout = self.layout;
-        let cells: &[Cell] = match why {
-            Dead::NoCandidate(c) | Dead::Clash(c) => &[c][..],
-            Dead::NoPlace(h, _) => &layout.house(h).cells,
-            Dead::CageSum(k) => &layout.cages()[k].cells,
-            Dead::Innies(k) => &layout.innies()[k].cells,
+        let (cells, more): (&[Cell], &[Cell]) = match why {
+            Dead::NoCandidate(c) | Dead::Clash(c) => (&[c][..], &[]),
+            Dead::NoPlace(h, _) => (&layout.house(h).cells, &[]),
+            Dead::CageSum(k) => (&layout.cages()[k].cells, &[]),
+            Dead::Innies(k) => (&layout.innies()[k].cells, &[]),
             Dead::Difference(k) => {
                 let rule = &layout.differences()[k];
-                for c in rule.plus.iter().chain(&rule.minus) {
-                    let w = &mut self.weights[c.index()];
-                    *w = w.saturating_add(1);
-                }
-                return;
+                (&rule.plus, &rule.minus)
             }
         };
-        for c in cells {
+        for c in cells.iter().chain(more) {
             let w = &mut self.weights[c.index()];
             *w = w.saturating_add(1);
         }

@@ -61,6 +61,23 @@ impl Dead {
             Dead::Difference(k) => difference_words(k, layout),
         }
     }
+
+    /// The cells that show it: the cell, the house, or the cells of the
+    /// cage or of the rule of 45's sum or difference.
+    pub fn cells(self, layout: &Layout) -> Vec<Cell> {
+        match self {
+            Dead::NoCandidate(c) | Dead::Clash(c) => vec![c],
+            Dead::NoPlace(h, _) => layout.house(h).cells.clone(),
+            Dead::CageSum(k) => layout.cages()[k].cells.clone(),
+            Dead::Innies(k) => layout.innies()[k].cells.clone(),
+            Dead::Difference(k) => {
+                let rule = &layout.differences()[k];
+                let mut cells = [&rule.plus[..], &rule.minus[..]].concat();
+                cells.sort();
+                cells
+            }
+        }
+    }
 }
 
 /// `the 3-cell cage at r1c1 can no longer make 15 with different digits`.

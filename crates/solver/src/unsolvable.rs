@@ -116,7 +116,7 @@ impl Unsolvable {
     /// cell whose every digit fails.
     pub fn cells(&self, layout: &Layout) -> Vec<Cell> {
         match self {
-            Unsolvable::Forced { dead, .. } => dead_cells(*dead, layout),
+            Unsolvable::Forced { dead, .. } => dead.cells(layout),
             Unsolvable::EveryDigit { cell, .. } => vec![*cell],
             Unsolvable::EveryPlace { tries, .. } => tries.iter().map(|&(c, _)| c).collect(),
             Unsolvable::Search => Vec::new(),
@@ -131,21 +131,6 @@ fn dead_words(dead: Dead, layout: &Layout) -> String {
             layout.cell_name(c)
         ),
         _ => dead.describe(layout),
-    }
-}
-
-fn dead_cells(dead: Dead, layout: &Layout) -> Vec<Cell> {
-    match dead {
-        Dead::NoCandidate(c) | Dead::Clash(c) => vec![c],
-        Dead::NoPlace(h, _) => layout.house(h).cells.clone(),
-        Dead::CageSum(k) => layout.cages()[k].cells.clone(),
-        Dead::Innies(k) => layout.innies()[k].cells.clone(),
-        Dead::Difference(k) => {
-            let rule = &layout.differences()[k];
-            let mut cells = [&rule.plus[..], &rule.minus[..]].concat();
-            cells.sort();
-            cells
-        }
     }
 }
 

@@ -599,22 +599,11 @@ fn refutation(w: Words, trace: &Trace, depth: u8, expand: bool, out: &mut Out) {
             format!("But then {} would need two different digits.", w.cell(c)),
             vec![c],
         ),
-        Dead::CageSum(k) => (
-            format!("But then {}.", dead.describe(w.layout)),
-            w.layout.cages()[k].cells.clone(),
-        ),
-        Dead::Innies(k) => (
-            format!("But then {}.", dead.describe(w.layout)),
-            w.layout.innies()[k].cells.clone(),
-        ),
         // (The logic engine's trials keep off the differences: `without_differences`.)
-        Dead::Difference(k) => {
-            let rule = &w.layout.differences()[k];
-            (
-                format!("But then {}.", dead.describe(w.layout)),
-                [&rule.plus[..], &rule.minus[..]].concat(),
-            )
-        }
+        Dead::CageSum(_) | Dead::Innies(_) | Dead::Difference(_) => (
+            format!("But then {}.", dead.describe(w.layout)),
+            dead.cells(w.layout),
+        ),
     };
     out.step(depth, text, About::cells(&cells));
 }
